@@ -1,4 +1,21 @@
 package fdd
 
-// plantRules lists the plant, packaged/DX, fleet and ventilation rules.
-func plantRules() []Rule { return nil }
+// plantRules lists the plant, packaged/DX and fleet rules explicitly.
+func plantRules() []Rule {
+	return []Rule{
+		boilerSummerLockoutRule(),
+		boilerShortCycleRule(),
+		hwPlantDeltaTRule(),
+		hwPumpDPResetRule(),
+		chwPlantResetRule(),
+		chwPumpDPResetRule(),
+		chillerEfficiencyRule(),
+		chillerStagingRule(),
+		coolingTowerApproachRule(),
+		condenserWaterResetRule(),
+		compressorShortCycleRule(),
+		compressorStagingRule(),
+		heatpumpDefrostRule(),
+		chillerApproachFoulingRule(),
+	}
+}
