@@ -1,0 +1,224 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/camber-tui/camber-tui/model"
+)
+
+// Point is one stored point: an equipment's role, with its class label.
+type Point struct {
+	Equip string
+	Class string // the stored equip_class, free text; the first non-empty one when files disagree
+	Role  model.Role
+}
+
+// Query selects rows of one facility. Empty Equips or Roles select all;
+// Start and End bound ts inclusively in ns of naive local time (see
+// model.Series); 0 leaves that end open.
+type Query struct {
+	Equips []string
+	Roles  []model.Role
+	Start  int64
+	End    int64
+}
+
+// pointAcc gathers one point's rows during a scan.
+type pointAcc struct {
+	equip, role, class uint32
+	ts                 []int64
+	v                  []float64
+	unsorted           bool
+}
+
+// accumulator groups scanned rows by (equip, role).
+type accumulator struct {
+	byKey  map[uint64]*pointAcc
+	last   *pointAcc
+	lastK  uint64
+	values bool
+}
+
+func newAccumulator(values bool) *accumulator {
+	return &accumulator{byKey: map[uint64]*pointAcc{}, values: values}
+}
+
+func (a *accumulator) point(e, r, c uint32) *pointAcc {
+	k := uint64(e)<<32 | uint64(r)
+	if a.last != nil && k == a.lastK {
+		if a.last.class == 0 {
+			a.last.class = c
+		}
+		return a.last
+	}
+	p := a.byKey[k]
+	if p == nil {
+		p = &pointAcc{equip: e, role: r, class: c}
+		a.byKey[k] = p
+	} else if p.class == 0 {
+		p.class = c
+	}
+	a.last, a.lastK = p, k
+	return p
+}
+
+// add appends a chunk's selected rows.
+func (a *accumulator) add(c *chunk) {
+	if c.uniform {
+		p := a.point(c.equip[0], c.role[0], c.class[0])
+		if c.ts == nil {
+			return
+		}
+		if c.ok == nil {
+			if len(p.ts) > 0 && c.ts[0] < p.ts[len(p.ts)-1] {
+				p.unsorted = true
+			}
+			if !p.unsorted && !slices.IsSorted(c.ts[:c.n]) {
+				p.unsorted = true
+			}
+			p.ts = append(p.ts, c.ts[:c.n]...)
+			if a.values {
+				p.v = append(p.v, c.value[:c.n]...)
+			}
+			return
+		}
+		for k := range c.n {
+			if c.ok[k] {
+				a.push(p, c, k)
+			}
+		}
+		return
+	}
+	for k := range c.n {
+		if c.ok == nil || c.ok[k] {
+			p := a.point(c.equip[k], c.role[k], c.class[k])
+			if c.ts != nil {
+				a.push(p, c, k)
+			}
+		}
+	}
+}
+
+func (a *accumulator) push(p *pointAcc, c *chunk, k int) {
+	t := c.ts[k]
+	if n := len(p.ts); n > 0 && t < p.ts[n-1] {
+		p.unsorted = true
+	}
+	p.ts = append(p.ts, t)
+	if a.values {
+		p.v = append(p.v, c.value[k])
+	}
+}
+
+// sorted returns the points ordered by (equip, role), each with ts sorted
+// ascending and duplicate timestamps collapsed (values mean-aggregated).
+func (a *accumulator) sorted(in *interner) []*pointAcc {
+	out := make([]*pointAcc, 0, len(a.byKey))
+	for _, p := range a.byKey {
+		if len(p.ts) > 0 || !a.values {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(x, y *pointAcc) int {
+		return cmp.Or(cmp.Compare(in.strs[x.equip], in.strs[y.equip]), cmp.Compare(in.strs[x.role], in.strs[y.role]))
+	})
+	for _, p := range out {
+		p.normalise(a.values)
+	}
+	return out
+}
+
+// normalise sorts p's samples by ts (stable) and merges duplicates.
+func (p *pointAcc) normalise(values bool) {
+	if p.unsorted {
+		if values {
+			idx := make([]int, len(p.ts))
+			for i := range idx {
+				idx[i] = i
+			}
+			slices.SortStableFunc(idx, func(i, j int) int { return cmp.Compare(p.ts[i], p.ts[j]) })
+			ts, v := make([]int64, len(idx)), make([]float64, len(idx))
+			for k, i := range idx {
+				ts[k], v[k] = p.ts[i], p.v[i]
+			}
+			p.ts, p.v = ts, v
+		} else {
+			slices.Sort(p.ts)
+		}
+		p.unsorted = false
+	}
+	w := 0
+	for r := 0; r < len(p.ts); {
+		e := r + 1
+		for e < len(p.ts) && p.ts[e] == p.ts[r] {
+			e++
+		}
+		p.ts[w] = p.ts[r]
+		if values {
+			if e-r == 1 {
+				p.v[w] = p.v[r]
+			} else {
+				sum := 0.0
+				for _, x := range p.v[r:e] {
+					sum += x
+				}
+				p.v[w] = sum / float64(e-r)
+			}
+		}
+		w++
+		r = e
+	}
+	p.ts = p.ts[:w]
+	if values {
+		p.v = p.v[:w]
+	}
+}
+
+// Read returns the selected rows of facility as one Series per (equip,
+// role), sorted by (equip, role), ts ascending, duplicate timestamps
+// mean-aggregated (as CAMBER's read_role_frame does). It takes no lock and
+// writes nothing. A missing facility is [ErrNotFound]; unreadable data is a
+// [DamagedError]; a file replaced mid-read is retried once, then returned
+// as a [VanishedError].
+func (s *Store) Read(ctx context.Context, facility string, q Query) ([]model.Series, error) {
+	var acc *accumulator
+	var in *interner
+	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true, value: true},
+		func(sc *scanner) { acc, in = newAccumulator(true), sc.in },
+		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
+	if err != nil {
+		return nil, err
+	}
+	pts := acc.sorted(in)
+	out := make([]model.Series, len(pts))
+	for i, p := range pts {
+		out[i] = model.Series{Equip: in.strs[p.equip], Class: in.strs[p.class], Role: model.Role(in.strs[p.role]), TS: p.ts, V: p.v}
+	}
+	return out, nil
+}
+
+// ScanTimestamps calls fn once per selected point, in (equip, role) order,
+// with the point's distinct timestamps ascending. Only ts, equip, class and
+// role are decoded. It is what coverage needs; fn must not keep ts.
+func (s *Store) ScanTimestamps(ctx context.Context, facility string, q Query, fn func(p Point, ts []int64) error) error {
+	var acc *accumulator
+	var in *interner
+	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true},
+		func(sc *scanner) { acc, in = newAccumulator(false), sc.in },
+		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
+	if err != nil {
+		return err
+	}
+	for _, p := range acc.sorted(in) {
+		if len(p.ts) == 0 {
+			continue
+		}
+		if err := fn(Point{Equip: in.strs[p.equip], Class: in.strs[p.class], Role: model.Role(in.strs[p.role])}, p.ts); err != nil {
+			return err
+		}
+		p.ts = nil
+	}
+	return nil
+}

@@ -1,0 +1,270 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+)
+
+// filter selects rows: equips and roles (nil = all) and an inclusive ts
+// window in ns (0 = open end).
+type filter struct {
+	equips, roles map[string]bool
+	start, end    int64
+}
+
+func newFilter(q Query) filter {
+	f := filter{start: q.Start, end: q.End}
+	if len(q.Equips) > 0 {
+		f.equips = map[string]bool{}
+		for _, e := range q.Equips {
+			f.equips[e] = true
+		}
+	}
+	if len(q.Roles) > 0 {
+		f.roles = map[string]bool{}
+		for _, r := range q.Roles {
+			f.roles[string(r)] = true
+		}
+	}
+	return f
+}
+
+// anyIn reports whether some member of set lies in [lo, hi].
+func anyIn(set map[string]bool, lo, hi string) bool {
+	for k := range set {
+		if k >= lo && k <= hi {
+			return true
+		}
+	}
+	return false
+}
+
+// need says which columns a scan decodes besides equip and role.
+type need struct{ ts, class, value bool }
+
+// scanner decodes the rows of part files that a filter selects, skipping
+// row groups by their statistics and decoding only the needed columns.
+type scanner struct {
+	in      *interner
+	f       filter
+	need    need
+	equipOK []int8 // per interned id: 0 unknown, 1 selected, 2 not
+	roleOK  []int8
+	c       chunk
+}
+
+func newScanner(q Query, nd need) *scanner {
+	sc := &scanner{in: newInterner(), f: newFilter(q), need: nd}
+	sc.c.equip = make([]uint32, chunkRows)
+	sc.c.class = make([]uint32, chunkRows)
+	sc.c.role = make([]uint32, chunkRows)
+	if nd.ts || sc.f.start != 0 || sc.f.end != 0 {
+		sc.need.ts = true
+		sc.c.ts = make([]int64, chunkRows)
+	}
+	if nd.value {
+		sc.c.value = make([]float64, chunkRows)
+	}
+	return sc
+}
+
+// selected reports whether id passes set, caching the answer per id.
+func (sc *scanner) selected(cache *[]int8, set map[string]bool, id uint32) bool {
+	if set == nil {
+		return true
+	}
+	for int(id) >= len(*cache) {
+		*cache = append(*cache, 0)
+	}
+	if (*cache)[id] == 0 {
+		(*cache)[id] = 2
+		if set[sc.in.strs[id]] {
+			(*cache)[id] = 1
+		}
+	}
+	return (*cache)[id] == 1
+}
+
+// scanFile calls fn for every chunk of selected rows of one open file. A
+// decoding failure, even a panic inside the decoder, is a DamagedError.
+func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+		}
+	}()
+	md := o.r.MetaData()
+	l, err := fileLayout(md, o.rel)
+	if err != nil {
+		return err
+	}
+	for i := range o.r.NumRowGroups() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := sc.scanGroup(o, &l, i, md.RowGroup(i), fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.RowGroupMetaData, fn func(*chunk) error) error {
+	rows := int(rgmd.NumRows())
+	if rows == 0 {
+		return nil
+	}
+	f := &sc.f
+	eLo, eHi, eNull, eOK := stringStats(rgmd, l.equip)
+	if eOK && f.equips != nil && !anyIn(f.equips, eLo, eHi) {
+		return nil
+	}
+	rLo, rHi, rNull, rOK := stringStats(rgmd, l.role)
+	if rOK && f.roles != nil && !anyIn(f.roles, rLo, rHi) {
+		return nil
+	}
+	inWindow := f.start == 0 && f.end == 0
+	if tLo, tHi, ok := tsStats(rgmd, l); ok {
+		if (f.start != 0 && tHi < f.start) || (f.end != 0 && tLo > f.end) {
+			return nil
+		}
+		inWindow = (f.start == 0 || tLo >= f.start) && (f.end == 0 || tHi <= f.end)
+	}
+	cLo, cConst := "", true
+	if l.class >= 0 {
+		lo, hi, nulls, ok := stringStats(rgmd, l.class)
+		cLo, cConst = lo, ok && !nulls && lo == hi
+	}
+	c := &sc.c
+	c.uniform = eOK && !eNull && eLo == eHi && rOK && !rNull && rLo == rHi && cConst
+	var eID, rID, cID uint32
+	if c.uniform {
+		eID, rID, cID = sc.in.id([]byte(eLo)), sc.in.id([]byte(rLo)), sc.in.id([]byte(cLo))
+		c.equip[0], c.role[0], c.class[0] = eID, rID, cID
+	}
+	rg := o.r.RowGroup(i)
+	open := func(col int) (*colReader, error) {
+		if col < 0 {
+			return nil, nil
+		}
+		return newColReader(rg, col, o.rel)
+	}
+	var er, rr, cr, tr, vr *colReader
+	var err error
+	if !c.uniform {
+		if er, err = open(l.equip); err == nil {
+			rr, err = open(l.role)
+		}
+		if err == nil && sc.need.class && !cConst {
+			cr, err = open(l.class)
+		}
+	}
+	if err == nil && sc.need.ts {
+		tr, err = open(l.ts)
+	}
+	if err == nil && sc.need.value {
+		vr, err = open(l.value)
+	}
+	if err != nil {
+		return err
+	}
+	if c.uniform && tr == nil && vr == nil {
+		c.n, c.ok = rows, nil // statistics alone answer: no row is decoded
+		return fn(c)
+	}
+	for done := 0; done < rows; {
+		n := min(rows-done, chunkRows)
+		c.n, c.ok = n, nil
+		if !c.uniform {
+			if err := er.readStrings(c, sc.in, c.equip, n); err != nil {
+				return err
+			}
+			if err := rr.readStrings(c, sc.in, c.role, n); err != nil {
+				return err
+			}
+			if cr != nil {
+				if err := cr.readStrings(c, sc.in, c.class, n); err != nil {
+					return err
+				}
+			} else {
+				id := sc.in.id([]byte(cLo))
+				for k := range n {
+					c.class[k] = id
+				}
+			}
+		}
+		if tr != nil {
+			if err := tr.readTS(c, l.tsMul, c.ts, n); err != nil {
+				return err
+			}
+		}
+		if vr != nil {
+			if err := vr.readValues(c, c.value, n); err != nil {
+				return err
+			}
+		}
+		sc.applyFilter(c, inWindow)
+		if err := fn(c); err != nil {
+			return err
+		}
+		done += n
+	}
+	return nil
+}
+
+// applyFilter drops the rows of c outside the filter.
+func (sc *scanner) applyFilter(c *chunk, inWindow bool) {
+	f := &sc.f
+	if !c.uniform && (f.equips != nil || f.roles != nil) {
+		for k := range c.n {
+			if !sc.selected(&sc.equipOK, f.equips, c.equip[k]) || !sc.selected(&sc.roleOK, f.roles, c.role[k]) {
+				c.drop(k)
+			}
+		}
+	}
+	if !inWindow {
+		for k, t := range c.ts[:c.n] {
+			if (f.start != 0 && t < f.start) || (f.end != 0 && t > f.end) {
+				c.drop(k)
+			}
+		}
+	}
+}
+
+// scanFacility lists facility's part files and scans each. A file that
+// vanished or was replaced since listing makes the whole scan start over
+// once (with fresh state from reset); a second such failure is returned.
+func (s *Store) scanFacility(ctx context.Context, facility string, q Query, nd need, reset func(*scanner), fn func(*scanner, *chunk) error) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		err = s.scanOnce(ctx, facility, q, nd, reset, fn)
+		if _, ok := errors.AsType[*VanishedError](err); !ok {
+			return err
+		}
+	}
+	return err
+}
+
+func (s *Store) scanOnce(ctx context.Context, facility string, q Query, nd need, reset func(*scanner), fn func(*scanner, *chunk) error) error {
+	files, err := s.listParts(facility, q.Start, q.End)
+	if err != nil {
+		return err
+	}
+	sc := newScanner(q, nd)
+	reset(sc)
+	for _, pf := range files {
+		o, err := openPart(pf)
+		if err != nil {
+			return err
+		}
+		err = sc.scanFile(ctx, o, func(c *chunk) error { return fn(sc, c) })
+		o.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
