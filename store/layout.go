@@ -16,8 +16,8 @@ import (
 // float or integer; any column order; extra columns (facility_id, year,
 // __index_level_0__ ...) ignored.
 type layout struct {
-	ts, equip, class, role, value int // leaf column indices; class is -1 when absent
-	tsMul                             int64 // ns per stored unit; 0 for INT96
+	ts, equip, class, role, value int   // leaf column indices; class is -1 when absent
+	tsMul                         int64 // ns per stored unit; 0 for INT96
 }
 
 func fileLayout(md *metadata.FileMetaData, rel string) (layout, error) {
