@@ -35,6 +35,13 @@ type Error struct {
 	Data    map[string]any `json:"data,omitempty"`
 	// Err is the cause, kept for logs; it is never shown to a caller.
 	Err error `json:"-"`
+	// DataValues are values from the stored data that Message quotes or
+	// Data lists (stored equipment ids, say). Like a result's data they lose
+	// only the known local roots, never a path-like part: a Niagara ORD such
+	// as "/Drivers/BacnetNetwork/AHU_1" stays as it is. Anything else in an
+	// error, a value the caller sent included, is redacted like the tool's
+	// own words.
+	DataValues []string `json:"-"`
 }
 
 // Error implements error as "code: message".
@@ -120,6 +127,11 @@ type Capability struct {
 	// OwnOutput names top-level data keys that are the capability's own
 	// output (check_citations' verified_text and sentences): never cut.
 	OwnOutput []string
+	// NoStore marks a capability that reads no stored building data (the
+	// dataset catalog, rule metadata, a citation check): no facility
+	// licence, fence or store generation applies to its calls. The zero
+	// value, reading the store, is the fail-closed default.
+	NoStore bool
 }
 
 // Caps are the per-call limits of policy step 6.
