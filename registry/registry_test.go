@@ -67,7 +67,9 @@ func codeOf(t *testing.T, err error) *registry.Error {
 }
 
 func TestNew_Refuses(t *testing.T) {
-	ok := func(context.Context, *registry.Call) (*registry.Result, error) { return &registry.Result{Data: map[string]any{}}, nil }
+	ok := func(context.Context, *registry.Call) (*registry.Result, error) {
+		return &registry.Result{Data: map[string]any{}}, nil
+	}
 	with := func(mut func(c *registry.Capability)) registry.Capability {
 		c := probe("probe", ok)
 		mut(&c)
@@ -109,7 +111,9 @@ func TestNew_Refuses(t *testing.T) {
 }
 
 func TestNew_SortsAndLooksUp(t *testing.T) {
-	ok := func(context.Context, *registry.Call) (*registry.Result, error) { return &registry.Result{Data: map[string]any{}}, nil }
+	ok := func(context.Context, *registry.Call) (*registry.Result, error) {
+		return &registry.Result{Data: map[string]any{}}, nil
+	}
 	reg, err := registry.New([]registry.Capability{probe("zeta", ok), probe("alpha", ok)},
 		[]registry.Prompt{{Name: "triage_ahu"}, {Name: "explain_finding"}}, registry.Options{})
 	if err != nil {

@@ -78,4 +78,3 @@ func TestCall_WholeFloatIsInt(t *testing.T) {
 		t.Fatalf("handler argument types (-want +got):\n%s", diff)
 	}
 }
-
