@@ -159,7 +159,15 @@ type Outcome struct {
 	// Evidence names the chart that shows the finding ("valve_overlap",
 	// "sat_vs_oat"); "" for none.
 	Evidence string
+	// Equip, for a fleet rule only, names the fleet judged (it becomes the
+	// finding's equip and id suffix, so it must be a plain token such as
+	// "VAV-fleet" or "AHU-1-zones"); empty means [FleetEquip]. A
+	// per-equipment rule leaves it empty.
+	Equip string
 }
+
+// FleetEquip is the equip of a fleet finding whose rule names no fleet.
+const FleetEquip = "fleet"
 
 // Rule is one fault-detection rule. Exactly one of Check and CheckFleet is set.
 type Rule struct {
