@@ -1,8 +1,14 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
@@ -125,7 +131,8 @@ func encodePart(w io.Writer, pts []partPoint) (rows int64, err error) {
 	for i := range ones {
 		ones[i] = 1
 	}
-	strs := make([]parquet.ByteArray, maxGroupRows)
+	idx := make([]int32, maxGroupRows)
+	actx := pqarrow.NewArrowWriteContext(context.Background(), nil)
 	for _, g := range planGroups(pts) {
 		rgw := fw.AppendRowGroup()
 		for col := range 5 {
@@ -133,28 +140,26 @@ func encodePart(w io.Writer, pts []partPoint) (rows int64, err error) {
 			if err != nil {
 				return 0, fmt.Errorf("encode part file: %w", err)
 			}
-			for _, sg := range g {
-				p := &pts[sg.p]
-				n := sg.to - sg.from
-				switch col {
-				case 0:
-					_, err = cw.(*file.Int64ColumnChunkWriter).WriteBatch(p.ts[sg.from:sg.to], ones[:n], nil)
-				case 4:
-					_, err = cw.(*file.Float64ColumnChunkWriter).WriteBatch(p.v[sg.from:sg.to], ones[:n], nil)
-				default:
-					s := [...]string{1: p.equip, 2: p.class, 3: p.role}[col]
-					b := parquet.ByteArray(s)
-					for i := range n {
-						strs[i] = b
+			switch col {
+			case 0, 4:
+				for _, sg := range g {
+					p := &pts[sg.p]
+					n := sg.to - sg.from
+					if col == 0 {
+						_, err = cw.(*file.Int64ColumnChunkWriter).WriteBatch(p.ts[sg.from:sg.to], ones[:n], nil)
+						rows += int64(n)
+					} else {
+						_, err = cw.(*file.Float64ColumnChunkWriter).WriteBatch(p.v[sg.from:sg.to], ones[:n], nil)
 					}
-					_, err = cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(strs[:n], ones[:n], nil)
+					if err != nil {
+						return 0, fmt.Errorf("encode part file: %w", err)
+					}
 				}
-				if err != nil {
-					return 0, fmt.Errorf("encode part file: %w", err)
-				}
-				if col == 0 {
-					rows += int64(n)
-				}
+			default:
+				err = writeDictColumn(actx, cw, pts, g, col, idx, ones)
+			}
+			if err != nil {
+				return 0, fmt.Errorf("encode part file: %w", err)
 			}
 			if err := cw.Close(); err != nil {
 				return 0, fmt.Errorf("encode part file: %w", err)
@@ -168,4 +173,38 @@ func encodePart(w io.Writer, pts []partPoint) (rows int64, err error) {
 		return 0, fmt.Errorf("encode part file: %w", err)
 	}
 	return rows, nil
+}
+
+// writeDictColumn writes string column col (1 equip, 2 class, 3 role) of
+// row group g as an Arrow dictionary array: the group's distinct strings
+// once and an int32 index per row, so no row's string is hashed.
+func writeDictColumn(ctx context.Context, cw file.ColumnChunkWriter, pts []partPoint, g []segment, col int, idx []int32, ones []int16) error {
+	dict := array.NewStringBuilder(memory.DefaultAllocator)
+	defer dict.Release()
+	seen := map[string]int32{}
+	n := 0
+	for _, sg := range g {
+		p := &pts[sg.p]
+		v := [...]string{1: p.equip, 2: p.class, 3: p.role}[col]
+		id, ok := seen[v]
+		if !ok {
+			id = int32(len(seen))
+			seen[v] = id
+			dict.Append(v)
+		}
+		for i := n; i < n+sg.to-sg.from; i++ {
+			idx[i] = id
+		}
+		n += sg.to - sg.from
+	}
+	values := dict.NewArray()
+	defer values.Release()
+	data := array.NewData(arrow.PrimitiveTypes.Int32, n,
+		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(idx[:n]))}, nil, 0, 0)
+	defer data.Release()
+	indices := array.MakeFromData(data)
+	defer indices.Release()
+	arr := array.NewDictionaryArray(&arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}, indices, values)
+	defer arr.Release()
+	return pqarrow.WriteArrowToColumn(ctx, cw, arr, ones[:n], nil, true)
 }

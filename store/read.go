@@ -64,6 +64,15 @@ func (a *accumulator) point(e, r, c uint32) *pointAcc {
 	return p
 }
 
+// reserve grows a point's buffers for rows more samples.
+func (a *accumulator) reserve(e, r uint32, rows int) {
+	p := a.point(e, r, 0)
+	p.ts = slices.Grow(p.ts, rows)
+	if a.values {
+		p.v = slices.Grow(p.v, rows)
+	}
+}
+
 // add appends a chunk's selected rows.
 func (a *accumulator) add(c *chunk) {
 	if c.uniform {
@@ -186,7 +195,7 @@ func (s *Store) Read(ctx context.Context, facility string, q Query) ([]model.Ser
 	var acc *accumulator
 	var in *interner
 	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true, value: true},
-		func(sc *scanner) { acc, in = newAccumulator(true), sc.in },
+		func(sc *scanner) { acc, in = newAccumulator(true), sc.in; sc.hint = acc.reserve },
 		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
 	if err != nil {
 		return nil, err
@@ -206,7 +215,7 @@ func (s *Store) ScanTimestamps(ctx context.Context, facility string, q Query, fn
 	var acc *accumulator
 	var in *interner
 	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true},
-		func(sc *scanner) { acc, in = newAccumulator(false), sc.in },
+		func(sc *scanner) { acc, in = newAccumulator(false), sc.in; sc.hint = acc.reserve },
 		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
 	if err != nil {
 		return err

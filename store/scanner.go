@@ -54,6 +54,9 @@ type scanner struct {
 	equipOK []int8 // per interned id: 0 unknown, 1 selected, 2 not
 	roleOK  []int8
 	c       chunk
+	// hint, when set, learns from the statistics of each file, before it
+	// is decoded, how many rows of a point its uniform row groups hold.
+	hint func(equip, role uint32, rows int)
 }
 
 func newScanner(q Query, nd need) *scanner {
@@ -101,6 +104,17 @@ func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) 
 	if err != nil {
 		return err
 	}
+	if sc.hint != nil {
+		rows := map[[2]uint32]int{}
+		for i := range o.r.NumRowGroups() {
+			if g := sc.inspect(md.RowGroup(i), &l); !g.skip && g.uniform {
+				rows[[2]uint32{sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo))}] += g.rows
+			}
+		}
+		for k, n := range rows {
+			sc.hint(k[0], k[1], n)
+		}
+	}
 	for i := range o.r.NumRowGroups() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -112,38 +126,58 @@ func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) 
 	return nil
 }
 
-func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.RowGroupMetaData, fn func(*chunk) error) error {
-	rows := int(rgmd.NumRows())
-	if rows == 0 {
-		return nil
-	}
+// groupInfo is what a row group's statistics say before any decoding.
+type groupInfo struct {
+	rows     int
+	skip     bool   // no selected row can be in the group
+	inWindow bool   // every row is inside the ts window
+	uniform  bool   // one equip, role and class throughout
+	cConst   bool   // one class throughout (cLo)
+	eLo, rLo string // the equip and role when uniform
+	cLo      string
+}
+
+func (sc *scanner) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo {
+	g := groupInfo{rows: int(rgmd.NumRows())}
 	f := &sc.f
+	if g.rows == 0 {
+		g.skip = true
+		return g
+	}
 	eLo, eHi, eNull, eOK := stringStats(rgmd, l.equip)
-	if eOK && f.equips != nil && !anyIn(f.equips, eLo, eHi) {
-		return nil
-	}
 	rLo, rHi, rNull, rOK := stringStats(rgmd, l.role)
-	if rOK && f.roles != nil && !anyIn(f.roles, rLo, rHi) {
-		return nil
+	if (eOK && f.equips != nil && !anyIn(f.equips, eLo, eHi)) || (rOK && f.roles != nil && !anyIn(f.roles, rLo, rHi)) {
+		g.skip = true
+		return g
 	}
-	inWindow := f.start == 0 && f.end == 0
+	g.inWindow = f.start == 0 && f.end == 0
 	if tLo, tHi, ok := tsStats(rgmd, l); ok {
 		if (f.start != 0 && tHi < f.start) || (f.end != 0 && tLo > f.end) {
-			return nil
+			g.skip = true
+			return g
 		}
-		inWindow = (f.start == 0 || tLo >= f.start) && (f.end == 0 || tHi <= f.end)
+		g.inWindow = (f.start == 0 || tLo >= f.start) && (f.end == 0 || tHi <= f.end)
 	}
-	cLo, cConst := "", true
+	g.cConst = true
 	if l.class >= 0 {
 		lo, hi, nulls, ok := stringStats(rgmd, l.class)
-		cLo, cConst = lo, ok && !nulls && lo == hi
+		g.cLo, g.cConst = lo, ok && !nulls && lo == hi
 	}
+	g.uniform = eOK && !eNull && eLo == eHi && rOK && !rNull && rLo == rHi && g.cConst
+	g.eLo, g.rLo = eLo, rLo
+	return g
+}
+
+func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.RowGroupMetaData, fn func(*chunk) error) error {
+	g := sc.inspect(rgmd, l)
+	if g.skip {
+		return nil
+	}
+	rows, cLo, cConst, inWindow := g.rows, g.cLo, g.cConst, g.inWindow
 	c := &sc.c
-	c.uniform = eOK && !eNull && eLo == eHi && rOK && !rNull && rLo == rHi && cConst
-	var eID, rID, cID uint32
+	c.uniform = g.uniform
 	if c.uniform {
-		eID, rID, cID = sc.in.id([]byte(eLo)), sc.in.id([]byte(rLo)), sc.in.id([]byte(cLo))
-		c.equip[0], c.role[0], c.class[0] = eID, rID, cID
+		c.equip[0], c.role[0], c.class[0] = sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo)), sc.in.id([]byte(cLo))
 	}
 	rg := o.r.RowGroup(i)
 	open := func(col int) (*colReader, error) {
