@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/camber-tui/camber-tui/registry/redact"
@@ -131,28 +129,6 @@ func (p *pipeline) validate(raw map[string]any) error {
 	}
 	p.args = args.(map[string]any)
 	return nil
-}
-
-// invalidParams builds the step-1 refusal.
-func invalidParams(name string, probs []Problem) *Error {
-	parts := make([]string, 0, 3)
-	for i, pr := range probs {
-		if i == 3 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(probs)-3))
-			break
-		}
-		at := pr.Pointer
-		if at == "" {
-			at = "(arguments)"
-		}
-		parts = append(parts, at+": "+pr.Message)
-	}
-	keep := make([]string, len(probs))
-	for i, pr := range probs {
-		keep[i] = pr.Pointer
-	}
-	return &Error{Code: CodeInvalidParams, Message: "invalid arguments for " + name + ": " + strings.Join(parts, "; "),
-		Data: map[string]any{"errors": probs}, DataValues: keep}
 }
 
 // allowlist is step 2 (before the handler): every facility_id and
@@ -400,19 +376,6 @@ func (p *pipeline) fencesAfter(ctx context.Context) error {
 	return nil
 }
 
-// overlapped is the retryable unavailable error of a call a writer overlapped.
-func (p *pipeline) overlapped(id, what string) *Error {
-	data := map[string]any{"retryable": true}
-	subject := "the stored data"
-	var vals []string
-	if id != "" {
-		data["facility_id"] = id
-		subject = "facility " + sanitize.Name(id)
-		vals = []string{id}
-	}
-	return &Error{Code: CodeUnavailable, Message: subject + " " + what + ": retry the call shortly", Data: data, DataValues: vals}
-}
-
 // token computes the store generation of the facilities the call reads and
 // the fact token.
 func (p *pipeline) token(ctx context.Context) (string, error) {
@@ -428,20 +391,6 @@ func (p *pipeline) token(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return factToken(p.e.cap.Name, p.args, p.cc.AllowedFacilities, configs, p.cc.MinTrust, p.gen), nil
-}
-
-// fault classifies err as a store read error.
-func (p *pipeline) fault(err error) (StoreFault, bool) {
-	if p.data != nil {
-		if f, ok := p.data.Classify(err); ok {
-			return f, true
-		}
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return StoreFault{Retryable: errors.Is(err, fs.ErrNotExist)}, true
-	}
-	return StoreFault{}, false
 }
 
 // storeError is step 9 for a failed read: unavailable with data

@@ -15,7 +15,7 @@ import (
 func echo(_ context.Context, c *registry.Call) (*registry.Result, error) {
 	types := map[string]any{}
 	for k, v := range c.Args {
-		types[k] = fmt.Sprintf("%T", v)
+		types["type_of_"+k] = fmt.Sprintf("%T", v)
 	}
 	return &registry.Result{Data: map[string]any{"args": c.Args, "types": types}, Text: "echoed."}, nil
 }
@@ -73,7 +73,7 @@ func TestCall_WholeFloatIsInt(t *testing.T) {
 		t.Fatal(err)
 	}
 	types := res.Data.(map[string]any)["types"].(map[string]any)
-	want := map[string]any{"limit": "int", "offset": "int", "ratio": "float64", "word": "string"}
+	want := map[string]any{"type_of_limit": "int", "type_of_offset": "int", "type_of_ratio": "float64", "type_of_word": "string"}
 	if diff := cmp.Diff(want, types); diff != "" {
 		t.Fatalf("handler argument types (-want +got):\n%s", diff)
 	}

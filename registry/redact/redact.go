@@ -190,7 +190,7 @@ func (r *Redactor) Text(s string, keep ...string) string {
 // roots replaces the known roots and returns the protected ranges (the
 // placeholder and the rest of each path) of the output.
 func (r *Redactor) roots(s string) (string, []span) {
-	if len(r.byFirst) == 0 || !strings.ContainsAny(s, `/\`) {
+	if !strings.ContainsAny(s, `/\`) {
 		return s, nil
 	}
 	var b strings.Builder
@@ -219,8 +219,15 @@ func (r *Redactor) roots(s string) (string, []span) {
 }
 
 // match returns the longest root spelling at s[i:] that ends at a path
-// boundary, or "".
+// boundary, or "". A root does not start inside a word or right after a
+// placeholder (the rest of a redacted path).
 func (r *Redactor) match(s string, i int) string {
+	if strings.HasPrefix(s[i:], Placeholder) {
+		return Placeholder // an earlier pass's root: its rest stays protected
+	}
+	if i > 0 && (nameByte(s[i-1]) || strings.HasSuffix(s[:i], Placeholder)) {
+		return ""
+	}
 	for _, sp := range r.byFirst[s[i]] {
 		if strings.HasPrefix(s[i:], sp) && boundary(s, i+len(sp)) {
 			return sp
@@ -253,8 +260,8 @@ func nameByte(c byte) bool {
 // restOfPath returns where the path whose root spans s[start:end] ends. A
 // path after a quote runs to the closing quote; otherwise it runs to the
 // next space, and on across a space while the next word has a separator in
-// it ("<path>/John Smith/My Drive/x" is one path). Sentence punctuation at
-// the end is not part of it.
+// it ("<path>/John Smith/My Drive/x" is one path) and does not itself start
+// a path. Sentence punctuation at the end is not part of it.
 func restOfPath(s string, start, end int) int {
 	if start > 0 && (s[start-1] == '"' || s[start-1] == '\'') {
 		if k := strings.IndexByte(s[end:], s[start-1]); k >= 0 {
@@ -271,7 +278,7 @@ func restOfPath(s string, start, end int) int {
 			for w < len(s) && !stopByte(s[w]) {
 				w++
 			}
-			if w > j+1 && strings.ContainsAny(s[j+1:w], `/\`) {
+			if w > j+1 && strings.ContainsAny(s[j+1:w], `/\`) && !pathStart(s, j+1) {
 				j = w
 				continue
 			}
