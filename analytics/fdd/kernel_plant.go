@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/camber-tui/camber-tui/analytics/series"
 )
 
 // Plant-side kernel helpers: the pieces the plant, packaged/DX and fleet
@@ -135,4 +137,28 @@ func plantStd(col []float64, mask []bool) (float64, int) {
 		}
 	}
 	return math.Sqrt(ss / float64(n)), n
+}
+
+// plantTooFew is the info outcome of a rule with too little judged data:
+// the summary states the judged count (n samples of basis) and the minimum,
+// metrics holds the caller's (untested ones nil) plus those two numbers,
+// and the masks stay so the runner can still show what was judged.
+func plantTooFew(f *series.Frame, n int, basis string, metrics map[string]any, caveat string, judged, flagged []bool) Outcome {
+	metrics["judged_samples"] = n
+	metrics["min_judged_hours"] = minJudgedHours
+	if judged == nil {
+		judged = make([]bool, f.N)
+	}
+	if flagged == nil {
+		flagged = make([]bool, f.N)
+	}
+	return Outcome{
+		Severity:    Info,
+		Summary:     fmt.Sprintf("%s: insufficient data: %s %s (needs %s h)", f.Equip, fmtInt(n), basis, plantVal(minJudgedHours)),
+		Metrics:     metrics,
+		Caveats:     []string{caveat},
+		Judged:      judged,
+		Flagged:     flagged,
+		JudgedBasis: basis,
+	}
 }

@@ -83,15 +83,8 @@ func checkBoilerSummerLockout(ctx context.Context, in *Input) (Outcome, error) {
 	nj, nf := count(judged), count(flagged)
 	basis := "running " + unit + " with OAT"
 	if !enough(f, nj) {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: boiler ran %s %s with a known OAT (needs %s)", f.Equip, fmtInt(nj), unit, plantNeed()),
-			Metrics:     map[string]any{"warm_share_pct": nil, "running_samples": nj, "summer_lockout_oat_f": limit},
-			Caveats:     []string{"too few running hours with OAT to judge warm-weather firing"},
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
-		}, nil
+		return plantTooFew(f, nj, basis, map[string]any{"warm_share_pct": nil, "summer_lockout_oat_f": limit},
+			"too few running hours with OAT to judge warm-weather firing", judged, flagged), nil
 	}
 	share := pct(nf, nj)
 	sev := gradeAtLeast(share, 5, 20)
@@ -205,15 +198,8 @@ func checkHWPlantDeltaT(ctx context.Context, in *Input) (Outcome, error) {
 	nj, nf := count(judged), count(flagged)
 	basis := "boiler-on " + unit
 	if !enough(f, nj) {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: %s boiler-on %s with both loop temperatures (needs %s)", f.Equip, fmtInt(nj), unit, plantNeed()),
-			Metrics:     map[string]any{"low_dt_share_pct": nil, "median_dt_f": nil, "running_samples": nj, "design_deltaT_min_f": design},
-			Caveats:     []string{"too few boiler-on hours with HWS and HWR to judge the loop ΔT"},
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
-		}, nil
+		return plantTooFew(f, nj, basis+" with both loop temperatures", map[string]any{"low_dt_share_pct": nil, "median_dt_f": nil, "design_deltaT_min_f": design},
+			"too few boiler-on hours with HWS and HWR to judge the loop ΔT", judged, flagged), nil
 	}
 	med := quantileOf(dt, 0.5)
 	share := pct(nf, nj)

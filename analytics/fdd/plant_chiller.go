@@ -85,15 +85,8 @@ func checkChillerEfficiency(ctx context.Context, in *Input) (Outcome, error) {
 	nj, nf := count(judged), count(flagged)
 	basis := "loaded " + unit
 	if !enough(f, nj) {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: %s loaded %s (≥%s tons and ≥%s kW; needs %s)", f.Equip, fmtInt(nj), unit, plantVal(chillerMinTons), plantVal(chillerMinKW), plantNeed()),
-			Metrics:     map[string]any{"median_kw_per_ton": nil, "ratio_to_design": nil, "loaded_samples": nj, "design_kw_per_ton": design},
-			Caveats:     []string{"too few loaded hours to judge kW/ton"},
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
-		}, nil
+		return plantTooFew(f, nj, basis, map[string]any{"median_kw_per_ton": nil, "ratio_to_design": nil, "design_kw_per_ton": design},
+			fmt.Sprintf("too few loaded hours (at least %s tons and %s kW) to judge kW/ton", plantVal(chillerMinTons), plantVal(chillerMinKW)), judged, flagged), nil
 	}
 	med := quantileOf(kpt, 0.5)
 	medTons := quantileOf(tons, 0.5)
@@ -110,6 +103,7 @@ func checkChillerEfficiency(ctx context.Context, in *Input) (Outcome, error) {
 			"loaded_samples":        nj,
 			"inefficient_samples":   nf,
 			"inefficient_share_pct": round(share, 1),
+			"inefficient_ratio":     1.2,
 			"median_tons":           round(medTons, 1),
 		},
 		Judged:      judged,
@@ -401,11 +395,11 @@ func checkChillerApproach(ctx context.Context, in *Input) (Outcome, error) {
 			}
 		}
 		nj := len(buf)
-		conds = append(conds, Condition{Name: lg.name, Label: fmt.Sprintf("%s approach at 1.5× design or more", lg.label), Judged: j, Flagged: fl})
 		if !enough(f, nj) {
-			caveats = append(caveats, fmt.Sprintf("too few %s to judge the %s approach (%d)", basis, lg.label, nj))
+			caveats = append(caveats, fmt.Sprintf("too few %s to judge the %s approach (%s)", basis, lg.label, fmtInt(nj)))
 			continue
 		}
+		conds = append(conds, Condition{Name: lg.name, Label: fmt.Sprintf("%s approach at 1.5× design or more", lg.label), Judged: j, Flagged: fl})
 		for i := range j {
 			judged[i] = judged[i] || j[i]
 			flagged[i] = flagged[i] || fl[i]
@@ -431,16 +425,19 @@ func checkChillerApproach(ctx context.Context, in *Input) (Outcome, error) {
 		}
 	}
 	if !condJudged {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: too few %s with a condenser approach reading (needs %s)", f.Equip, basis, plantNeed()),
-			Metrics:     metrics,
-			Caveats:     caveats,
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
-			Conditions:  conds,
-		}, nil
+		n := 0
+		if c := f.Col(model.CondApproachTemp); c != nil {
+			for i, v := range c {
+				if running[i] && known(v) {
+					n++
+				}
+			}
+		}
+		// No condition is listed: the evaporator alone does not carry the
+		// rule, whose required input is the condenser approach.
+		out := plantTooFew(f, n, basis+" with a condenser approach reading", metrics, "condenser approach not judged", nil, nil)
+		out.Caveats = append(caveats, out.Caveats...)
+		return out, nil
 	}
 	return Outcome{
 		Severity:    sev,

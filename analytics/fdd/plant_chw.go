@@ -63,6 +63,8 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 	nRun := count(running)
 	metrics := map[string]any{
 		"running_samples":  nRun,
+		"low_dt_f":         chwLowDT,
+		"flat_slope":       chwFlatSlope,
 		"low_dt_share_pct": nil,
 		"median_dt_f":      nil,
 		"chwst_oat_slope":  nil,
@@ -70,15 +72,7 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 	}
 	basis := "running " + unit
 	if !enough(f, nRun) {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: CHWST within %s–%s °F in %s %s (needs %s)", f.Equip, plantVal(chwRunLo), plantVal(chwRunHi), fmtInt(nRun), unit, plantNeed()),
-			Metrics:     metrics,
-			Caveats:     []string{"too few running hours (CHWST 38–58 °F) to judge the plant"},
-			Judged:      running,
-			Flagged:     make([]bool, f.N),
-			JudgedBasis: basis,
-		}, nil
+		return plantTooFew(f, nRun, basis, metrics, "too few running hours (CHWST 38–58 °F) to judge the plant", running, nil), nil
 	}
 	var caveats, parts []string
 	var conds []Condition

@@ -129,8 +129,8 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 	if spanHours < 24 {
 		return Outcome{
 			Severity: Info,
-			Summary:  fmt.Sprintf("%s: insufficient data: %s hours of %s (needs 1 day)", f.Equip, plantNum(spanHours, 1), sp.signal),
-			Metrics:  map[string]any{sp.metric + "_per_day": nil, sp.param: limit},
+			Summary:  fmt.Sprintf("%s: insufficient data: %s hours of %s (needs a day)", f.Equip, plantNum(spanHours, 1), sp.signal),
+			Metrics:  map[string]any{sp.metric + "_per_day": nil, sp.param: limit, "data_hours": round(spanHours, 1)},
 			Caveats:  []string{fmt.Sprintf("could not count %s: under one day of data", sp.noun)},
 		}
 	}
@@ -151,7 +151,7 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 		return Outcome{
 			Severity:    Info,
 			Summary:     fmt.Sprintf("%s: did not run in the window (0 %s over %s days of data)", f.Equip, sp.noun, plantNum(spanHours/24, 1)),
-			Metrics:     map[string]any{sp.metric + "_per_day": nil, sp.metric: 0, "running_days": 0, sp.param: limit},
+			Metrics:     map[string]any{sp.metric + "_per_day": nil, sp.metric: 0, "running_days": 0, sp.param: limit, "data_days": round(spanHours/24, 1)},
 			Caveats:     []string{fmt.Sprintf("no running day: %s not judged", sp.noun)},
 			Judged:      make([]bool, f.N),
 			Flagged:     make([]bool, f.N),
@@ -177,8 +177,8 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 	perDay := float64(events) / float64(runDays)
 	sev := gradeAtLeast(perDay, float64(limit), float64(2*limit))
 	share := pct(nf, nj)
-	summary := fmt.Sprintf("%s: %s %s per running day (limit %s): %s over %s running days, %s days at or over the limit (%s%% of running-day samples)",
-		f.Equip, plantNum(perDay, 1), sp.noun, fmtInt(limit), fmtInt(events), fmtInt(runDays), fmtInt(overDays), plantNum(share, 1))
+	summary := fmt.Sprintf("%s: %s %s per running day (limit %s): %s %s over %s running days, %s days at or over the limit (%s of running-day samples)",
+		f.Equip, plantNum(perDay, 1), sp.noun, fmtInt(limit), fmtInt(events), sp.metric, fmtInt(runDays), fmtInt(overDays), fmtPct(share))
 	return Outcome{
 		Severity: sev,
 		Summary:  summary,

@@ -113,16 +113,10 @@ func pumpOutcome(in *Input, role model.Role, name string, sp []float64) Outcome 
 		union[i] = full[i] || low[i]
 	}
 	if !enough(f, nj) {
-		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: insufficient data: %s ran above %s%% speed in %s %s (needs %s)", f.Equip, name, plantVal(pumpRunPct), fmtInt(nj), unit, plantNeed()),
-			Metrics:     map[string]any{"near_full_share_pct": nil, "near_min_share_pct": nil, "running_samples": nj, "dp_sp_std_psi": nil},
-			Caveats:     append(caveats, "too few pump-running hours to judge the speed profile"),
-			Judged:      judged,
-			Flagged:     union,
-			JudgedBasis: basis,
-			Conditions:  conds,
-		}
+		out := plantTooFew(f, nj, basis, map[string]any{"near_full_share_pct": nil, "near_min_share_pct": nil, "dp_sp_std_psi": nil},
+			fmt.Sprintf("too few hours with the pump above %s%% speed to judge the speed profile", plantVal(pumpRunPct)), judged, union)
+		out.Caveats = append(caveats, out.Caveats...)
+		return out
 	}
 	fullShare, lowShare := pct(nFull, nj), pct(nLow, nj)
 	sev := OK
@@ -140,6 +134,8 @@ func pumpOutcome(in *Input, role model.Role, name string, sp []float64) Outcome 
 		"near_full_samples":   nFull,
 		"near_min_samples":    nLow,
 		"running_samples":     nj,
+		"full_speed_pct":      pumpFullPct,
+		"min_speed_pct":       pumpMinPct,
 	}
 	if role == model.CHWPumpSpeed {
 		metrics["dp_sp_std_psi"] = nil

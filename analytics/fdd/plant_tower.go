@@ -181,19 +181,14 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 	nj, nf := len(app), count(flagged)
 	metrics["judged_samples"] = nj
 	if !enough(f, nj) {
-		why := fmt.Sprintf("insufficient data: %s %s (needs %s)", fmtInt(nj), basis, plantNeed())
+		out := plantTooFew(f, nj, basis, metrics, "approach not judged: too few hours with the tower at capacity", judged, flagged)
 		if withFan {
-			why = fmt.Sprintf("fans at %s%% or more in only %s running %s: tower capacity not tested (needs %s)", plantVal(fullFan), fmtInt(nj), unit, plantNeed())
+			metrics["full_fan_pct"] = fullFan
+			out.Summary = fmt.Sprintf("%s: tower capacity not tested: fans at %s%% or more in only %s running %s (needs %s h)",
+				f.Equip, plantVal(fullFan), fmtInt(nj), unit, plantVal(minJudgedHours))
 		}
-		return Outcome{
-			Severity:    Info,
-			Summary:     f.Equip + ": " + why,
-			Metrics:     metrics,
-			Caveats:     append(caveats, "approach not judged: too few hours with the tower at capacity"),
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
-		}, nil
+		out.Caveats = append(caveats, out.Caveats...)
+		return out, nil
 	}
 	med := quantileOf(app, 0.5)
 	ratio := med / design
