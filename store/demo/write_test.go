@@ -202,3 +202,30 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteBig writes the 80-AHU preset once per iteration; run it
+// with -benchtime=1x.
+func BenchmarkWriteBig(b *testing.B) {
+	for b.Loop() {
+		dir := b.TempDir()
+		st, err := store.Create(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sum, err := Write(b.Context(), st, Options{Seed: DefaultSeed, Preset: PresetBig})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(sum.Rows), "rows")
+		var size int64
+		filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if fi, err := d.Info(); err == nil {
+					size += fi.Size()
+				}
+			}
+			return nil
+		})
+		b.ReportMetric(float64(size)/1e6, "MB")
+	}
+}
