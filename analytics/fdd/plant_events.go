@@ -20,8 +20,9 @@ type eventKind int
 const (
 	// eventStarts counts off → on transitions of a 0/1 status (> 0.5 = on).
 	eventStarts eventKind = iota
-	// eventChanges counts changes of a staged value by at least half a
-	// stage, as the kernel's countChanges.
+	// eventChanges counts changes of the whole stage (the value rounded):
+	// unlike the kernel's countChanges, which compares raw successive
+	// values, noise of a few tenths around one stage never counts.
 	eventChanges
 	// eventToggles counts changes of a 0/1 state in either direction
 	// (reversing-valve reversals).
@@ -68,7 +69,7 @@ func tallyDays(f *series.Frame, col, gate []float64, kind eventKind) dayTally {
 				state = 1
 			}
 		case eventChanges:
-			state = v
+			state = math.Round(v)
 		}
 		switch kind {
 		case eventStarts:
@@ -76,7 +77,7 @@ func tallyDays(f *series.Frame, col, gate []float64, kind eventKind) dayTally {
 				t.active[d] = true
 			}
 		case eventChanges:
-			if state >= 0.5 && gated {
+			if state >= 1 && gated {
 				t.active[d] = true
 			}
 		case eventToggles:
@@ -89,9 +90,7 @@ func tallyDays(f *series.Frame, col, gate []float64, kind eventKind) dayTally {
 			switch kind {
 			case eventStarts:
 				hit = prev == 0 && state == 1
-			case eventChanges:
-				hit = math.Abs(state-prev) >= 0.5
-			case eventToggles:
+			case eventChanges, eventToggles:
 				hit = state != prev
 			}
 			if hit {
@@ -174,7 +173,9 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 		flagged[i] = t.events[d] >= limit
 	}
 	nj, nf := count(judged), count(flagged)
-	perDay := float64(events) / float64(runDays)
+	// Graded as stated (one decimal), so "12.0 starts per day (limit 12)"
+	// never reads as ok.
+	perDay := round(float64(events)/float64(runDays), 1)
 	sev := gradeAtLeast(perDay, float64(limit), float64(2*limit))
 	share := pct(nf, nj)
 	summary := fmt.Sprintf("%s: %s %s per running day (limit %s): %s %s over %s running days, %s days at or over the limit (%s of running-day samples)",

@@ -202,6 +202,7 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 	metrics["excess_approach_f"] = round(math.Max(0, med-design), 1)
 	metrics["high_approach_share_pct"] = round(share, 1)
 	metrics["high_approach_samples"] = nf
+	metrics["high_ratio"] = 1.3
 	return Outcome{
 		Severity: sev,
 		Summary: fmt.Sprintf("%s: median approach %s °F is %s× design %s °F over %s %s (%s%% of them at 1.3× design or more)",
@@ -268,6 +269,9 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 	span := plantSpan(wb, judged)
 	ft, ok := olsFit(wb, cws, judged)
 	if !ok || !enough(f, nj) || span < plantMinSpanF {
+		metrics["wetbulb_spread_f"] = round(span, 1)
+		metrics["min_spread_f"] = plantMinSpanF
+		metrics["min_judged_hours"] = minJudgedHours
 		return Outcome{
 			Severity: Info,
 			Summary: fmt.Sprintf("%s: could not judge the CW reset: %s %s with a wet-bulb spread of %s °F (needs %s and %s °F)",
@@ -312,6 +316,7 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 	metrics["missed_reset_share_pct"] = round(share, 1)
 	metrics["missed_reset_samples"] = nf
 	metrics["reference_approach_f"] = round(ref, 1)
+	metrics["missed_reset_margin_f"] = cwMissedResetF
 	return Outcome{
 		Severity: Warn,
 		Summary: fmt.Sprintf("%s: CW supply not reset with wet-bulb (slope %s °F/°F, flat below %s); approach over %s °F above the warm-weather %s °F in %s%% of %s %s",
