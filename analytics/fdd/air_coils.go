@@ -151,7 +151,10 @@ func checkLeak(in *Input, p Values) Outcome {
 		caveats = append(caveats, "no heat_valve: hot-water leak not evaluated")
 	}
 	warn, fault := p.Float("warn_pct"), p.Float("fault_pct")
-	jb := basis(f, label) + " with the valve shut"
+	jb := basis(f, label) + " with the cooling valve shut"
+	if hv != nil {
+		jb = basis(f, label) + " with both valves shut"
+	}
 	m := nilMetrics("chw_leak_pct", "chw_leak_samples", "chw_judged_samples", "hw_leak_pct", "hw_leak_samples", "hw_judged_samples")
 	sev := OK
 	judgedAny := false

@@ -104,6 +104,8 @@ func runAccuracy(t *testing.T, cases []accCase) {
 						t.Errorf("faulty: %s %q, want warn/fault", bad.Severity, bad.Summary)
 					}
 					good := runAir(t, tc.rule, tc.clean(g.step, seed), tc.params)
+					t.Logf("faulty: %s %s", bad.Severity, bad.Summary)
+					t.Logf("clean:  %s %s", good.Severity, good.Summary)
 					if actionable(good.Severity) {
 						t.Errorf("clean: %s %q, want ok/info", good.Severity, good.Summary)
 					}

@@ -15,12 +15,16 @@ import (
 // consistent AHU (economizer, G36 supply-air reset, coils by load) and a VAV
 // reheat zone, with diurnal and weekly OAT, weekday occupancy, sensor noise
 // (seeded) and one switch per injected fault. Controls act on the true
-// values; sensors add noise.
+// values; sensors add noise (temperatures σ 0.15 °F, the scatter of
+// averaged BAS trends).
 
 // simStart is Monday 2025-03-03 00:00 (naive local time).
 var simStart = time.Date(2025, 3, 3, 0, 0, 0, 0, time.UTC)
 
 const simDays = 28
+
+// tempNoise is the temperature sensors' noise σ, °F.
+const tempNoise = 0.15
 
 // weather is the shared outdoor temperature model: a 28-day swing of ±20 °F
 // around 56 °F, a ±10 °F diurnal cycle peaking at 15:00 and day-to-day
@@ -133,10 +137,10 @@ func simAHU(step time.Duration, seed uint64, o ahuFaults) *series.Frame {
 			dspsp = 1.5
 		}
 		c := f.Cols
-		c[model.OAT][i] = oat + noise(0.25)
-		c[model.SupplyAirTemp][i] = sat + noise(0.25)
-		c[model.MixedAirTemp][i] = mat + noise(0.25)
-		c[model.ReturnAirTemp][i] = rat + noise(0.25)
+		c[model.OAT][i] = oat + noise(tempNoise)
+		c[model.SupplyAirTemp][i] = sat + noise(tempNoise)
+		c[model.MixedAirTemp][i] = mat + noise(tempNoise)
+		c[model.ReturnAirTemp][i] = rat + noise(tempNoise)
 		c[model.HeatValve][i] = math.Max(hv+noise(0.2), 0)
 		c[model.CoolValve][i] = math.Max(cv+noise(0.2), 0)
 		c[model.OADamper][i] = 0
@@ -205,9 +209,11 @@ func simZone(step time.Duration, seed uint64, o zoneFaults) *series.Frame {
 			hsp, csp = 70, 74
 		}
 		var space, flow, rh float64
-		load := 0.035 * (oat - 60)
+		// Zone load as a fraction of the box's cooling capacity at maximum
+		// flow (negative: heating): envelope plus people, lights and sun.
+		load := 0.02 * (oat - 62)
 		if occ {
-			load += 0.45 + 0.35*bell
+			load += 0.15 + 0.2*bell
 		}
 		switch {
 		case !active:
@@ -257,7 +263,7 @@ func simZone(step time.Duration, seed uint64, o zoneFaults) *series.Frame {
 			oa = 55
 		}
 		c := f.Cols
-		c[model.OAT][i] = oat + noise(0.25)
+		c[model.OAT][i] = oat + noise(tempNoise)
 		c[model.SpaceTemp][i] = space + noise(0.2)
 		c[model.CoolSP][i], c[model.HeatSP][i] = csp, hsp
 		c[model.Damper][i] = math.Max(damper, 0)

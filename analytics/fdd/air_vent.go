@@ -199,7 +199,7 @@ func checkDCV(in *Input, p Values) Outcome {
 	}
 	nf := count(flagged)
 	share := pct(nf, nj)
-	m := map[string]any{"correlation": nilIfNaN(r2(r)), "modulation": r2(modulation), "high_co2_at_min_pct": r1(share),
+	m := map[string]any{"correlation": nilIfNaN(r2(r)), "modulation": round(modulation, 3), "high_co2_at_min_pct": r1(share),
 		"high_co2_at_min_samples": nf, "judged_samples": nj, "oa_signal": string(oaRole), "co2_line_ppm": r1(line)}
 	out := Outcome{Metrics: m, Caveats: caveats, Judged: judged, Flagged: flagged, JudgedBasis: basis(f, label), Evidence: "co2_vs_oa"}
 	lineText := fmt.Sprintf("the CO2 75th percentile %.0f ppm", line)
@@ -230,7 +230,7 @@ func checkDCV(in *Input, p Values) Outcome {
 		out.Severity = Warn
 		why := fmt.Sprintf("%s does not follow CO2 (%s, min %.2f)", oaRole, rText, p.Float("min_corr"))
 		if static {
-			why = fmt.Sprintf("%s is static (modulation %.2f < %.2f; %s)", oaRole, modulation, p.Float("min_modulation"), rText)
+			why = fmt.Sprintf("%s is static (modulation %.3f < %.3f; %s)", oaRole, modulation, p.Float("min_modulation"), rText)
 		}
 		out.Summary = fmt.Sprintf("%s: %s; %s", f.Equip, why, atMinText)
 	default:
