@@ -187,7 +187,7 @@ func TestLoadFileErrors(t *testing.T) {
 	opts := Options{Rules: testRules()}
 	tests := []struct {
 		name, text, want string
-		setup           func(dir string)
+		setup            func(dir string)
 	}{
 		{"zones file missing", `{"ventilation": {"zones": "nozones.csv"}}`, `ventilation.zones: cannot read zones file "nozones.csv": no such file`, nil},
 		{"zones file bad row", `{"ventilation": {"zones": "zones.csv"}}`, `ventilation.zones: zones.csv line 3: area_sqft "big" is not a finite number ≥ 0`,
@@ -202,7 +202,9 @@ func TestLoadFileErrors(t *testing.T) {
 			`report.rcx.references[0].reference.file: cannot read "none.csv": no such file`, nil},
 		{"reference file bad", `{"report": {"rcx": {"references": [{"point": {"equip": "AHU-1", "role": "supply_air_temp"}, "reference": {"file": "logger.csv"}, "warn": 1, "fault": 2}]}}}`,
 			`report.rcx.references[0].reference.file: logger.csv line 2: "2025-99-01" is not a date (2025-01-31 or 2025-01-31T08:00)`,
-			func(dir string) { os.WriteFile(filepath.Join(dir, "logger.csv"), []byte("ts,value\n2025-99-01,3\n"), 0o644) }},
+			func(dir string) {
+				os.WriteFile(filepath.Join(dir, "logger.csv"), []byte("ts,value\n2025-99-01,3\n"), 0o644)
+			}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,7 +11,9 @@ import (
 
 func fp(x float64) *float64 { return &x }
 
-func noop(context.Context, *fdd.Input) (fdd.Outcome, error) { return fdd.Outcome{Severity: fdd.OK}, nil }
+func noop(context.Context, *fdd.Input) (fdd.Outcome, error) {
+	return fdd.Outcome{Severity: fdd.OK}, nil
+}
 
 // testRules is a small catalog shaped like the built-in rules.
 func testRules() []fdd.Rule {
