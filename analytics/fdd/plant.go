@@ -23,6 +23,11 @@ func plantRules() []Rule {
 		plantGuard(compressorStagingRule()),
 		plantGuard(heatpumpDefrostRule()),
 		plantGuard(chillerApproachFoulingRule()),
+		plantFleetGuard(damperCensusRule()),
+		plantFleetGuard(zonesHeatCoolCensusRule()),
+		plantFleetGuard(chillerStagingFleetRule()),
+		plantFleetGuard(cohortAirflowRule()),
+		plantFleetGuard(cohortSpaceTempRule()),
 	}
 }
 
@@ -58,6 +63,41 @@ func plantGuard(r Rule) Rule {
 				Summary:  fmt.Sprintf("%s: declined -- missing input(s): %s", f.Equip, strings.Join(missing, ", ")),
 				Metrics:  map[string]any{"declined": true},
 				Caveats:  []string{"required input(s) not on the frame: " + strings.Join(missing, ", ")},
+			}, nil
+		}
+		return check(ctx, in)
+	}
+	return r
+}
+
+// plantFleetGuard wraps a fleet kernel like [plantGuard]: a cancelled ctx,
+// a nil unit or a column whose length is not its frame's is an error.
+func plantFleetGuard(r Rule) Rule {
+	check, name := r.CheckFleet, r.Name
+	r.CheckFleet = func(ctx context.Context, in *FleetInput) (Outcome, error) {
+		if err := ctx.Err(); err != nil {
+			return Outcome{}, fmt.Errorf("%s: %w", name, err)
+		}
+		if in == nil {
+			return Outcome{}, fmt.Errorf("%s: no fleet", name)
+		}
+		for _, f := range in.Frames {
+			if f == nil {
+				return Outcome{}, fmt.Errorf("%s: nil unit frame", name)
+			}
+			for role, c := range f.Cols {
+				if len(c) != f.N {
+					return Outcome{}, fmt.Errorf("%s: %s %s column has %d samples, frame has %d", name, f.Equip, role, len(c), f.N)
+				}
+			}
+		}
+		if len(in.Frames) == 0 {
+			return Outcome{
+				Severity: Info,
+				Equip:    FleetEquip,
+				Summary:  FleetEquip + ": no unit to judge",
+				Metrics:  map[string]any{"units": 0},
+				Caveats:  []string{"no unit with the rule's inputs was offered"},
 			}, nil
 		}
 		return check(ctx, in)
