@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -153,4 +155,49 @@ func withSignals(ctx context.Context, on bool) (context.Context, func()) {
 		close(done)
 		cancel(nil)
 	}
+}
+
+// ServeHTTP runs the MCP server as Streamable HTTP on addr (host:port),
+// at path /mcp, until ctx is done or (with opts.Signals) a signal arrives.
+// The address must be a loopback one unless allowRemote is set; Host and
+// Origin headers are checked the same way. Every call is stopped before it
+// returns.
+func ServeHTTP(ctx context.Context, opts Options, addr string, allowRemote bool, stderr io.Writer) error {
+	if err := CheckListenAddr(addr, allowRemote); err != nil {
+		return &LaunchError{Msg: oneLine("--http " + addr + ": " + err.Error())}
+	}
+	if opts.Log == nil {
+		opts.Log = stderr
+	}
+	srv, stop, err := start(ctx, &opts, stderr)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return &LaunchError{Msg: oneLine("--http " + addr + ": " + err.Error())}
+	}
+	ctx, release := withSignals(ctx, opts.Signals)
+	defer release()
+	hs := &http.Server{Handler: srv.HTTPHandler(HTTPOptions{AllowRemote: allowRemote}), ReadHeaderTimeout: 10 * time.Second}
+	srv.log.printf("serving %d tools and %d prompts on http://%s/mcp (%s)", len(srv.tools), len(srv.plist), ln.Addr(), srv.mode())
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	srv.log.printf("stopping (%v)", context.Cause(ctx))
+	sctx, cancel := context.WithTimeout(context.Background(), drainWait)
+	defer cancel()
+	stop() // stop every call, so handlers return
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close()
+	}
+	if e, ok := errors.AsType[*ExitError](context.Cause(ctx)); ok {
+		return e
+	}
+	return nil
 }

@@ -273,3 +273,18 @@ func (s *idScanner) id() ID {
 	}
 	return id
 }
+
+// ScanID reads r to its end and applies ExtractID's rule to everything
+// read, holding no more than a small buffer: for a message too long to
+// keep (an HTTP body over the limit).
+func ScanID(r io.Reader) ID {
+	sc := newIDScanner(IDWindow)
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		sc.write(buf[:n])
+		if err != nil {
+			return sc.id()
+		}
+	}
+}
