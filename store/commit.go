@@ -130,6 +130,7 @@ func (b *Batch) publishReplace(w *writer, op string) error {
 	if err := os.RemoveAll(old); err != nil {
 		return fmt.Errorf("remove replaced partition: %w", pathless(err))
 	}
+	os.Remove(filepath.Dir(old)) // the swap area, unless another facility's leftovers are in it
 	return nil
 }
 

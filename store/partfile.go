@@ -17,10 +17,11 @@ import (
 )
 
 // Row-group sizing. Rows are sorted by (equip, role, ts); a row group holds
-// at most maxGroupRows rows and a new one starts whenever the point changes
-// once the current group has minGroupRows rows. So a long point spans
-// several groups with tight ts min/max, and small points share a group with
-// a narrow equip/role range: a reader skips groups by statistics alone.
+// at most maxGroupRows rows, and a new one starts at a change of point when
+// the current group has minGroupRows rows or the next point has that many
+// itself. So a long point spans groups of its own with tight ts min/max,
+// and small points share a group with a narrow equip/role range: a reader
+// skips groups by statistics alone.
 // BenchmarkReadWindow measured these against 8 Ki, 64 Ki and 1 Mi rows.
 const (
 	maxGroupRows = 32 << 10
@@ -95,7 +96,7 @@ func planGroups(pts []partPoint) [][]segment {
 	var cur []segment
 	n := 0
 	for i, p := range pts {
-		if n >= minGroupRows {
+		if n > 0 && (n >= minGroupRows || len(p.ts) >= minGroupRows) {
 			groups, cur, n = append(groups, cur), nil, 0
 		}
 		for from := 0; from < len(p.ts); {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // RemoveFacility deletes facility id's partition and registry entry under
@@ -52,7 +53,10 @@ func (s *Store) RemoveFacility(ctx context.Context, id string) error {
 			if err := os.Rename(live, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("remove %s: %w", id, pathless(err))
 			}
-			defer os.RemoveAll(old) // a leftover is cleared by the next writer
+			defer func() { // a leftover is cleared by the next writer
+				os.RemoveAll(old)
+				os.Remove(filepath.Dir(old))
+			}()
 		}
 		return s.unregister(id)
 	}()
