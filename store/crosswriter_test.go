@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp/cmpopts"
 	pq "github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	gocmp "github.com/google/go-cmp/cmp"
 

@@ -89,7 +89,9 @@ func TestRead_DamagedPartFile(t *testing.T) {
 			}
 			for _, call := range []func() error{
 				func() error { _, err := st.Stats(t.Context(), "bad", Query{}); return err },
-				func() error { return st.ScanTimestamps(t.Context(), "bad", Query{}, func(Point, []int64) error { return nil }) },
+				func() error {
+					return st.ScanTimestamps(t.Context(), "bad", Query{}, func(Point, []int64) error { return nil })
+				},
 			} {
 				if _, ok := errors.AsType[*DamagedError](call()); !ok {
 					t.Errorf("Stats/ScanTimestamps error = %v, want a DamagedError", err)

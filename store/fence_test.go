@@ -96,7 +96,10 @@ func TestFence_TokenChangesAfterEveryWriter(t *testing.T) {
 	steps := []func() error{
 		func() error { _, err := st.Write(t.Context(), "hq", dayOf("AHU-1", 1), WriteOptions{}); return err },
 		func() error { _, err := st.Write(t.Context(), "hq", dayOf("AHU-2", 1), WriteOptions{}); return err },
-		func() error { _, err := st.Write(t.Context(), "hq", dayOf("AHU-3", 1), WriteOptions{Replace: true}); return err },
+		func() error {
+			_, err := st.Write(t.Context(), "hq", dayOf("AHU-3", 1), WriteOptions{Replace: true})
+			return err
+		},
 		func() error { return st.RemoveFacility(t.Context(), "hq") },
 	}
 	for i, step := range steps {
