@@ -36,9 +36,11 @@ type Finding struct {
 	JudgedBasis    string   `json:"judged_basis,omitempty"`
 	FlaggedSamples int      `json:"flagged_samples"`
 	Share          *float64 `json:"share"`
-	// FlaggedHours and WindowHours size the flagged samples and the run
-	// window in hours (cost models annualise with them).
+	// FlaggedHours, JudgedHours and WindowHours size the flagged and
+	// judged samples and the run window in hours (cost models annualise
+	// with them).
 	FlaggedHours float64 `json:"flagged_hours"`
+	JudgedHours  float64 `json:"judged_hours"`
 	WindowHours  float64 `json:"window_hours"`
 	// Grid is "hourly" (the run grid) or "native"; Interval its step.
 	Grid     string `json:"grid"`
@@ -229,6 +231,7 @@ func toFinding(r *Rule, equip, class string, f *series.Frame, o *Outcome, used [
 		fd.Share = judgedShare(fd.FlaggedSamples, fd.JudgedSamples)
 	}
 	fd.FlaggedHours = float64(fd.FlaggedSamples) * f.StepHours()
+	fd.JudgedHours = float64(fd.JudgedSamples) * f.StepHours()
 	fd.Violations = orEmpty(series.Spans(flagged, f))
 	return fd, nil
 }
