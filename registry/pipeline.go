@@ -188,7 +188,7 @@ func (p *pipeline) refuseResearchOnly(ctx context.Context) error {
 			p.banners = append(p.banners, "the store's facility registry could not be read, so no facility's licence can be verified")
 			return nil
 		}
-		return err
+		return p.storeError(err)
 	}
 	lic := evaluateLicence(s)
 	if lic.damaged != "" {
@@ -203,7 +203,7 @@ func (p *pipeline) refuseResearchOnly(ctx context.Context) error {
 		candidates = allowed
 	}
 	if err := lic.copies(ctx, d, candidates); err != nil {
-		return err
+		return p.storeError(err)
 	}
 	for _, id := range p.named {
 		if e := lic.refuse(id); e != nil {

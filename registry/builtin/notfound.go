@@ -42,7 +42,13 @@ func unknownValues(facility, argument string, asked, stored []string, fold bool)
 // notFoundValues builds the refusal for unknown values of argument.
 func notFoundValues(facility, argument string, unknown, stored []string) *registry.Error {
 	avail := sortedUnique(stored)
-	what := strings.TrimSuffix(argument, "s")
+	what := argument
+	switch argument { // a list argument names one value at a time
+	case "equips":
+		what = "equip"
+	case "roles":
+		what = "role"
+	}
 	verb := "is"
 	if len(unknown) > 1 {
 		verb = "are"

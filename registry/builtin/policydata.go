@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -50,7 +49,7 @@ func (d *storeData) Survey(ctx context.Context, also []string) (*registry.Survey
 	entries, state, _ := d.st.Registry() // the state says what is wrong; the error only names the file
 	stored, err := d.st.FacilityIDs()
 	if err != nil {
-		return nil, err
+		return nil, &store.DamagedError{File: ".", Reason: "the store directory cannot be listed"}
 	}
 	s := &registry.Survey{State: registryState(state), Facilities: map[string]registry.FacilityInfo{}}
 	ids := slices.Concat(stored, also)
@@ -185,10 +184,10 @@ func (d *storeData) PartDigests(ctx context.Context, facility string) ([]string,
 		out = append(out, dg)
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("digest part files of %s: %w", facility, err)
+	if err != nil && ctx.Err() == nil {
+		return nil, &store.DamagedError{File: "facility_id=" + facility, Reason: "part files cannot be read to compare them"}
 	}
-	return out, nil
+	return out, err
 }
 
 // digest returns the cached or computed digest of one part file.
@@ -232,7 +231,7 @@ func (d *storeData) Fence(_ context.Context, facility string) (registry.Fence, e
 	}
 	f, err := d.st.Fence(facility)
 	if err != nil {
-		return registry.Fence{}, err
+		return registry.Fence{}, &store.DamagedError{File: "_fence/" + facility, Reason: "unreadable writer mark"}
 	}
 	return registry.Fence{Busy: f.Busy || f.Interrupted, Token: f.Token}, nil
 }

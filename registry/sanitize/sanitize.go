@@ -227,12 +227,12 @@ func Citations(s string) [][]int {
 
 // defang neutralises markup and links in an already one-line string.
 func defang(s string) string {
+	if strings.Contains(s, "](") {
+		s = strings.ReplaceAll(s, "](", "] (")
+	}
 	s = NeutraliseCitations(s, nil)
 	if strings.ContainsAny(s, `<>"`) {
 		s = strings.NewReplacer("<", "‹", ">", "›", `"`, "'").Replace(s)
-	}
-	if strings.Contains(s, "](") {
-		s = strings.ReplaceAll(s, "](", "] (")
 	}
 	if strings.Contains(s, "://") {
 		s = strings.ReplaceAll(s, "://", "[:]//")
