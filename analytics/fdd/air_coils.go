@@ -31,7 +31,7 @@ func simultaneousHeatCool() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "simultaneous_heat_cool"); err != nil {
+			if err := checkInput(ctx, in, "simultaneous_heat_cool"); err != nil {
 				return Outcome{}, err
 			}
 			return checkSimultaneous(in, withDefaults(in.Params, params)), nil
@@ -104,7 +104,7 @@ func leakingValve() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "leaking_valve"); err != nil {
+			if err := checkInput(ctx, in, "leaking_valve"); err != nil {
 				return Outcome{}, err
 			}
 			return checkLeak(in, withDefaults(in.Params, params)), nil
@@ -225,7 +225,7 @@ func supplyAirControl() Rule {
 		Category: "comfort",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "supply_air_control"); err != nil {
+			if err := checkInput(ctx, in, "supply_air_control"); err != nil {
 				return Outcome{}, err
 			}
 			return checkSATControl(in, withDefaults(in.Params, params)), nil

@@ -88,6 +88,9 @@ func nilMetrics(keys ...string) map[string]any {
 // declineOutcome is an info outcome that judged nothing: the summary says
 // why, the untested metrics are nil, and the caveats explain.
 func declineOutcome(f *series.Frame, why string, keys []string, caveats ...string) Outcome {
+	if len(caveats) == 0 {
+		caveats = []string{"not evaluated: " + why}
+	}
 	return Outcome{
 		Severity: Info,
 		Summary:  f.Equip + ": " + why,
@@ -100,6 +103,7 @@ func declineOutcome(f *series.Frame, why string, keys []string, caveats ...strin
 func tooFew(f *series.Frame, n int, what string, keys []string, caveats ...string) Outcome {
 	why := fmt.Sprintf("insufficient data -- %s %s over %s (needs %.0f h)",
 		fmtInt(n), what, fmtHours(hoursOf(f, n)), minJudgedHours)
+	caveats = append(caveats, fmt.Sprintf("not evaluated: only %s of %s", fmtHours(hoursOf(f, n)), what))
 	return declineOutcome(f, why, keys, caveats...)
 }
 
@@ -148,10 +152,17 @@ func or2(a, b []bool) []bool {
 	return out
 }
 
-// checkCtx returns ctx's error, wrapped with the rule name.
-func checkCtx(ctx context.Context, rule string) error {
+// checkInput returns ctx's error, or an error for an input without a usable
+// frame (a caller's bug, never the data's), wrapped with the rule name.
+func checkInput(ctx context.Context, in *Input, rule string) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", rule, err)
+	}
+	if in == nil || in.Frame == nil {
+		return fmt.Errorf("%s: no frame", rule)
+	}
+	if in.Frame.Step <= 0 || in.Frame.N < 0 {
+		return fmt.Errorf("%s: frame %s has step %d and %d slots", rule, in.Frame.Equip, in.Frame.Step, in.Frame.N)
 	}
 	return nil
 }

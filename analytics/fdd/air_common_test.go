@@ -1,6 +1,8 @@
 package fdd
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -299,5 +301,29 @@ func TestAirSummaryExample(t *testing.T) {
 	}
 	if out.Metrics["both_open_pct"] != 27.3 || out.Metrics["both_open_samples"] != 180 || out.Metrics["occupied_samples"] != 660 {
 		t.Errorf("metrics %v", out.Metrics)
+	}
+}
+
+// TestAirBadInput: a nil frame, a broken grid or a cancelled context is an
+// error, never a panic; a column of the wrong length counts as absent.
+func TestAirBadInput(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	good := simAHU(time.Hour, 1, ahuFaults{})
+	short := without(good)
+	short.Cols[model.CoolValve] = short.Cols[model.CoolValve][:10]
+	for _, r := range airsideRules() {
+		if _, err := r.Check(context.Background(), &Input{}); err == nil {
+			t.Errorf("%s: nil frame accepted", r.Name)
+		}
+		bad := *good
+		bad.Step = 0
+		if _, err := r.Check(context.Background(), &Input{Frame: &bad}); err == nil {
+			t.Errorf("%s: zero step accepted", r.Name)
+		}
+		if _, err := r.Check(ctx, &Input{Frame: good}); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: cancelled context gave %v", r.Name, err)
+		}
+		runAir(t, r.Name, short, nil)
 	}
 }

@@ -52,7 +52,7 @@ func outdoorAirFraction() Rule {
 		Category: "ventilation",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "outdoor_air_fraction"); err != nil {
+			if err := checkInput(ctx, in, "outdoor_air_fraction"); err != nil {
 				return Outcome{}, err
 			}
 			return checkOAF(in, withDefaults(in.Params, params)), nil
@@ -171,7 +171,7 @@ func economizerHighLimit() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "economizer_high_limit"); err != nil {
+			if err := checkInput(ctx, in, "economizer_high_limit"); err != nil {
 				return Outcome{}, err
 			}
 			return checkHighLimit(in, withDefaults(in.Params, params)), nil
@@ -261,7 +261,7 @@ func freeCoolingMissed() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "free_cooling_missed"); err != nil {
+			if err := checkInput(ctx, in, "free_cooling_missed"); err != nil {
 				return Outcome{}, err
 			}
 			return checkFreeCooling(in, withDefaults(in.Params, params)), nil

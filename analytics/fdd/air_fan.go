@@ -32,7 +32,7 @@ func nightWeekendSetback() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "night_weekend_setback"); err != nil {
+			if err := checkInput(ctx, in, "night_weekend_setback"); err != nil {
 				return Outcome{}, err
 			}
 			return checkSetback(in, withDefaults(in.Params, params)), nil
@@ -128,7 +128,7 @@ func filterFouling() Rule {
 		Category: "maintenance",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "filter_fouling"); err != nil {
+			if err := checkInput(ctx, in, "filter_fouling"); err != nil {
 				return Outcome{}, err
 			}
 			return checkFilter(in, withDefaults(in.Params, params)), nil

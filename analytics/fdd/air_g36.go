@@ -84,7 +84,7 @@ func g36AHUFaultConditions() Rule {
 		Category: "maintenance",
 		Grid:     Native,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "g36_ahu_fault_conditions"); err != nil {
+			if err := checkInput(ctx, in, "g36_ahu_fault_conditions"); err != nil {
 				return Outcome{}, err
 			}
 			return checkG36(ctx, in, withDefaults(in.Params, params))
@@ -210,6 +210,7 @@ func checkG36(ctx context.Context, in *Input, p Values) (Outcome, error) {
 				break
 			}
 		}
+		nj, nf := 0, 0
 		switch {
 		case missing != "":
 			notJudged = append(notJudged, fmt.Sprintf("FC%d (no %s)", d.num, missing))
@@ -218,21 +219,24 @@ func checkG36(ctx context.Context, in *Input, p Values) (Outcome, error) {
 			if c.Judged == nil {
 				notJudged = append(notJudged, "FC4 (interval too coarse to count state changes)")
 			}
+			nj, nf = count(c.Judged), count(c.Flagged)
 		default:
 			c.Judged, c.Flagged = make([]bool, f.N), make([]bool, f.N)
 			for i, s := range state {
-				if s == 0 || !appliesIn(d.states, s) {
-					continue
+				if s&d.states == 0 && (s != osCool || d.states&(os3|os4) != os3|os4) {
+					continue // not applicable (appliesIn, inlined)
 				}
-				c.Judged[i], c.Flagged[i] = d.test(i)
-				c.Flagged[i] = c.Flagged[i] && c.Judged[i]
+				j, fl := d.test(i)
+				fl = fl && j
+				c.Judged[i], c.Flagged[i] = j, fl
+				nj += b2i(j)
+				nf += b2i(fl)
 			}
 		}
 		m[key+"_pct"], m[key+"_judged_samples"], m[key+"_flagged_samples"] = nil, nil, nil
 		if c.Judged == nil {
 			continue
 		}
-		nj, nf := count(c.Judged), count(c.Flagged)
 		if hoursOf(f, nj) < g36MinHours {
 			notJudged = append(notJudged, fmt.Sprintf("FC%d (only %s in its states)", d.num, fmtHours(hoursOf(f, nj))))
 			continue
@@ -320,9 +324,8 @@ func g36FC4(f *series.Frame, state []int, maxChanges float64) (judged, flagged [
 	if 1/f.StepHours() < maxChanges+1 {
 		return nil, nil
 	}
-	h0 := floorDiv(f.Start, nsHour)
-	hourOf := func(i int) int { return int(floorDiv(f.Start+int64(i)*f.Step, nsHour) - h0) }
-	changes := make([]int, hourOf(f.N-1)+1)
+	hourOf, nHours := hourIndex(f)
+	changes := make([]int, nHours)
 	prev := 0
 	judged = make([]bool, f.N)
 	for i, s := range state {

@@ -43,7 +43,7 @@ func controlHunting() Rule {
 		Category: "maintenance",
 		Grid:     Native,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "control_hunting"); err != nil {
+			if err := checkInput(ctx, in, "control_hunting"); err != nil {
 				return Outcome{}, err
 			}
 			return checkHunting(ctx, in, withDefaults(in.Params, params))
@@ -77,9 +77,8 @@ func checkHunting(ctx context.Context, in *Input, p Values) (Outcome, error) {
 	if label == "occupied" {
 		caveats = append(caveats, "no supply fan signal: judged occupied hours")
 	}
-	h0 := floorDiv(f.Start, nsHour)
-	hourOf := func(i int) int { return int(floorDiv(f.Start+int64(i)*f.Step, nsHour) - h0) }
-	perHour := make([]int, hourOf(f.N-1)+1)
+	hourOf, nHours := hourIndex(f)
+	perHour := make([]int, nHours)
 	m := nilMetrics(keys...)
 	sev := OK
 	worstRate, worstIdx := -1.0, -1

@@ -35,7 +35,7 @@ func reheatPenalty() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "reheat_penalty"); err != nil {
+			if err := checkInput(ctx, in, "reheat_penalty"); err != nil {
 				return Outcome{}, err
 			}
 			return checkReheatPenalty(in, withDefaults(in.Params, params)), nil
@@ -130,7 +130,7 @@ func overcoolingMinFlow() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "overcooling_min_flow"); err != nil {
+			if err := checkInput(ctx, in, "overcooling_min_flow"); err != nil {
 				return Outcome{}, err
 			}
 			return checkOvercoolMin(in, withDefaults(in.Params, params)), nil
@@ -237,7 +237,7 @@ func reheatMinimizationG36() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "reheat_minimization_g36"); err != nil {
+			if err := checkInput(ctx, in, "reheat_minimization_g36"); err != nil {
 				return Outcome{}, err
 			}
 			return checkReheatMin(in, withDefaults(in.Params, params)), nil

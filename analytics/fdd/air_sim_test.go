@@ -27,12 +27,15 @@ const simDays = 28
 const tempNoise = 0.15
 
 // weather is the shared outdoor temperature model: a 28-day swing of ±20 °F
-// around 56 °F, a ±10 °F diurnal cycle peaking at 15:00 and day-to-day
+// around 56 °F over the span, a ±10 °F diurnal cycle peaking at 15:00 and day-to-day
 // fronts.
-type weather struct{ front []float64 }
+type weather struct {
+	front []float64
+	days  float64 // one seasonal swing over the span
+}
 
 func newWeather(rng *rand.Rand, days int) weather {
-	w := weather{front: make([]float64, days+2)}
+	w := weather{front: make([]float64, days+2), days: float64(days)}
 	for d := range w.front {
 		w.front[d] = rng.NormFloat64() * 3
 	}
@@ -44,7 +47,7 @@ func (w weather) oat(hours float64) float64 {
 	day := hours / 24
 	d := int(day)
 	fr := w.front[d] + (day-float64(d))*(w.front[d+1]-w.front[d])
-	return 56 + 20*math.Sin(2*math.Pi*day/simDays) + 10*math.Sin(2*math.Pi*(hours-9)/24) + fr
+	return 56 + 20*math.Sin(2*math.Pi*day/w.days) + 10*math.Sin(2*math.Pi*(hours-9)/24) + fr
 }
 
 // ahuFaults switches the injected AHU faults.
@@ -65,9 +68,14 @@ type ahuFaults struct {
 
 // simAHU simulates an AHU at step for simDays days.
 func simAHU(step time.Duration, seed uint64, o ahuFaults) *series.Frame {
+	return simAHUDays(step, simDays, seed, o)
+}
+
+// simAHUDays simulates an AHU at step for days days.
+func simAHUDays(step time.Duration, days int, seed uint64, o ahuFaults) *series.Frame {
 	rng := rand.New(rand.NewPCG(seed, 0xA4))
-	w := newWeather(rng, simDays)
-	n := int(simDays * 24 * time.Hour / step)
+	w := newWeather(rng, days)
+	n := int(time.Duration(days) * 24 * time.Hour / step)
 	roles := []model.Role{model.OAT, model.SupplyAirTemp, model.MixedAirTemp, model.ReturnAirTemp, model.HeatValve,
 		model.CoolValve, model.OADamper, model.SupplyAirTempSP, model.DuctStatic, model.DuctStaticSP,
 		model.SupplyFanStatus, model.SupplyFanSpeed, model.Occupancy, model.FilterDiffPress}
@@ -181,9 +189,14 @@ type zoneFaults struct {
 
 // simZone simulates a VAV reheat box and its zone at step for simDays days.
 func simZone(step time.Duration, seed uint64, o zoneFaults) *series.Frame {
+	return simZoneDays(step, simDays, seed, o)
+}
+
+// simZoneDays simulates a VAV reheat box and its zone at step for days days.
+func simZoneDays(step time.Duration, days int, seed uint64, o zoneFaults) *series.Frame {
 	rng := rand.New(rand.NewPCG(seed, 0x5A))
-	w := newWeather(rng, simDays)
-	n := int(simDays * 24 * time.Hour / step)
+	w := newWeather(rng, days)
+	n := int(time.Duration(days) * 24 * time.Hour / step)
 	roles := []model.Role{model.OAT, model.SpaceTemp, model.CoolSP, model.HeatSP, model.Damper, model.HeatValve,
 		model.Airflow, model.AirflowSP, model.Occupancy, model.CO2, model.OAAirflow}
 	f := &series.Frame{Equip: "VAV-1-1", Class: model.ClassVAV, Start: simStart.UnixNano(), Step: int64(step), N: n, Cols: map[model.Role][]float64{}}

@@ -50,7 +50,7 @@ func supplyAirReset() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "supply_air_reset"); err != nil {
+			if err := checkInput(ctx, in, "supply_air_reset"); err != nil {
 				return Outcome{}, err
 			}
 			return checkSATReset(in, withDefaults(in.Params, params)), nil
@@ -161,7 +161,7 @@ func staticPressureReset() Rule {
 		Category: "energy",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "static_pressure_reset"); err != nil {
+			if err := checkInput(ctx, in, "static_pressure_reset"); err != nil {
 				return Outcome{}, err
 			}
 			return checkStaticReset(in, withDefaults(in.Params, params)), nil

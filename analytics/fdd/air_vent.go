@@ -40,7 +40,7 @@ func co2Ventilation() Rule {
 		Category: "ventilation",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "co2_ventilation"); err != nil {
+			if err := checkInput(ctx, in, "co2_ventilation"); err != nil {
 				return Outcome{}, err
 			}
 			return checkCO2(in, withDefaults(in.Params, params)), nil
@@ -135,7 +135,7 @@ func dcvVerification() Rule {
 		Category: "ventilation",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "dcv_verification"); err != nil {
+			if err := checkInput(ctx, in, "dcv_verification"); err != nil {
 				return Outcome{}, err
 			}
 			return checkDCV(in, withDefaults(in.Params, params)), nil

@@ -72,7 +72,7 @@ func ventilationRate621() Rule {
 		Category: "ventilation",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "ventilation_rate_62_1"); err != nil {
+			if err := checkInput(ctx, in, "ventilation_rate_62_1"); err != nil {
 				return Outcome{}, err
 			}
 			return checkVRP(in, withDefaults(in.Params, params)), nil

@@ -65,7 +65,7 @@ func overcoolingSeverity() Rule {
 		Category: "comfort",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "overcooling_severity"); err != nil {
+			if err := checkInput(ctx, in, "overcooling_severity"); err != nil {
 				return Outcome{}, err
 			}
 			return checkOvercoolSeverity(in, withDefaults(in.Params, params)), nil
@@ -196,7 +196,7 @@ func unmetSetpointHours() Rule {
 		Category: "comfort",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "unmet_setpoint_hours"); err != nil {
+			if err := checkInput(ctx, in, "unmet_setpoint_hours"); err != nil {
 				return Outcome{}, err
 			}
 			return checkUnmet(in, withDefaults(in.Params, params)), nil
@@ -306,7 +306,7 @@ func airflowTracking() Rule {
 		Category: "comfort",
 		Grid:     Hourly,
 		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := checkCtx(ctx, "airflow_tracking"); err != nil {
+			if err := checkInput(ctx, in, "airflow_tracking"); err != nil {
 				return Outcome{}, err
 			}
 			return checkAirflowTracking(in, withDefaults(in.Params, params)), nil

@@ -59,10 +59,11 @@ func slotClock(f *series.Frame, i int) (hour int, wd time.Weekday) {
 }
 
 // present returns role r's column when the frame has at least one value for
-// it, else nil: an all-NaN column is as good as absent.
+// it, else nil: an all-NaN column is as good as absent, and so is a column
+// whose length is not the frame's.
 func present(f *series.Frame, r model.Role) []float64 {
-	if f.Has(r) {
-		return f.Col(r)
+	if c := f.Col(r); len(c) == f.N && f.Has(r) {
+		return c
 	}
 	return nil
 }
@@ -80,14 +81,39 @@ func isClosed(v float64) bool { return v <= valveOpenPct }
 func known(v float64) bool { return !math.IsNaN(v) }
 
 // scheduleMask marks Monday–Friday slots whose local hour is in
-// [startHour, endHour).
+// [startHour, endHour). It walks the clock forward slot by slot (no
+// division by a variable per sample): it runs once per rule over a year of
+// 5-minute data.
 func scheduleMask(f *series.Frame, startHour, endHour int) []bool {
 	m := make([]bool, f.N)
+	if f.N == 0 || f.Step <= 0 {
+		return m
+	}
+	day := floorDiv(f.Start, nsDay)
+	rem := f.Start - day*nsDay // ns into the local day
+	wd := time.Weekday(((day+4)%7 + 7) % 7)
+	lo, hi := int64(startHour)*nsHour, int64(endHour)*nsHour
 	for i := range m {
-		h, wd := slotClock(f, i)
-		m[i] = wd >= time.Monday && wd <= time.Friday && h >= startHour && h < endHour
+		m[i] = wd >= time.Monday && wd <= time.Friday && rem >= lo && rem < hi
+		rem += f.Step
+		for rem >= nsDay {
+			rem -= nsDay
+			wd = (wd + 1) % 7
+		}
 	}
 	return m
+}
+
+// hourIndex returns a function giving slot i's clock hour counted from the
+// hour that holds slot 0, for bucketing events per clock hour, and the
+// number of hours the frame touches.
+func hourIndex(f *series.Frame) (func(i int) int, int) {
+	off := f.Start - floorDiv(f.Start, nsHour)*nsHour // ≥ 0
+	idx := func(i int) int { return int((off + int64(i)*f.Step) / nsHour) }
+	if f.N == 0 {
+		return idx, 0
+	}
+	return idx, idx(f.N-1) + 1
 }
 
 // occupiedMask is the default occupancy most air-side rules judge (domain
@@ -170,11 +196,19 @@ func enough(f *series.Frame, n int) bool { return hoursOf(f, n) >= minJudgedHour
 func count(m []bool) int {
 	n := 0
 	for _, b := range m {
-		if b {
-			n++
-		}
+		n += b2i(b)
 	}
 	return n
+}
+
+// b2i is 1 for true, 0 for false; the compiler makes it branch-free, which
+// matters on masks whose bits follow the weather.
+func b2i(b bool) int {
+	var x int
+	if b {
+		x = 1
+	}
+	return x
 }
 
 // pct is 100·n/d, or NaN when d is 0.

@@ -206,3 +206,31 @@ func TestGrade(t *testing.T) {
 		t.Error("pct")
 	}
 }
+
+func TestScheduleMaskMatchesClock(t *testing.T) {
+	for _, tc := range []struct {
+		start time.Time
+		step  time.Duration
+	}{
+		{monday, 5 * time.Minute},
+		{time.Date(1969, 12, 30, 23, 17, 0, 0, time.UTC), 7 * time.Minute},
+		{time.Date(2025, 3, 8, 6, 30, 0, 0, time.UTC), 36 * time.Hour},
+	} {
+		f := frameOf(tc.start, tc.step, 5000, nil)
+		m := scheduleMask(f, 7, 18)
+		idx, n := hourIndex(f)
+		for i := range m {
+			tm := f.Time(i)
+			want := tm.Weekday() >= time.Monday && tm.Weekday() <= time.Friday && tm.Hour() >= 7 && tm.Hour() < 18
+			if m[i] != want {
+				t.Fatalf("%v step %v slot %d (%v): got %v", tc.start, tc.step, i, tm, m[i])
+			}
+			if wantH := int(tm.Truncate(time.Hour).Sub(f.Time(0).Truncate(time.Hour)) / time.Hour); idx(i) != wantH {
+				t.Fatalf("hourIndex(%d) = %d, want %d", i, idx(i), wantH)
+			}
+		}
+		if n != idx(f.N-1)+1 {
+			t.Errorf("hours %d", n)
+		}
+	}
+}
