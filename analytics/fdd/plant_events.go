@@ -54,11 +54,12 @@ func tallyDays(f *series.Frame, col, gate []float64, kind eventKind) dayTally {
 	nd := int(last-first) + 1
 	t := dayTally{firstDay: first, events: make([]int, nd), known: make([]int, nd), active: make([]bool, nd)}
 	prev := math.NaN()
+	days := newDayWalk(f)
 	for i, v := range col {
+		d := days.day(i)
 		if math.IsNaN(v) {
 			continue
 		}
-		d := int(floorDiv(f.Start+int64(i)*f.Step, nsDay) - first)
 		t.known[d]++
 		gated := gate == nil || isOn(gate[i])
 		var state float64
@@ -101,6 +102,28 @@ func tallyDays(f *series.Frame, col, gate []float64, kind eventKind) dayTally {
 		prev = state
 	}
 	return t
+}
+
+// dayWalk gives the local calendar day (0 = the frame's first) of slots
+// visited in ascending order, without a division per slot.
+type dayWalk struct {
+	f    *series.Frame
+	d    int
+	next int64 // start of day d+1, ns
+}
+
+func newDayWalk(f *series.Frame) dayWalk {
+	return dayWalk{f: f, next: (floorDiv(f.Start, nsDay) + 1) * nsDay}
+}
+
+// day returns slot i's day; i must not decrease between calls.
+func (w *dayWalk) day(i int) int {
+	t := w.f.Start + int64(i)*w.f.Step
+	for t >= w.next {
+		w.d++
+		w.next += nsDay
+	}
+	return w.d
 }
 
 // eventSpec describes one event rule's wording and parameter.
@@ -161,11 +184,12 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 	}
 	judged := make([]bool, f.N)
 	flagged := make([]bool, f.N)
+	days := newDayWalk(f)
 	for i, v := range col {
+		d := days.day(i)
 		if math.IsNaN(v) {
 			continue
 		}
-		d := int(floorDiv(f.Start+int64(i)*f.Step, nsDay) - t.firstDay)
 		if !t.active[d] {
 			continue
 		}
