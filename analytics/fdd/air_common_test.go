@@ -327,3 +327,23 @@ func TestAirBadInput(t *testing.T) {
 		runAir(t, r.Name, short, nil)
 	}
 }
+
+// TestAirRulesReadOnlyDeclaredRoles: a rule must give the same outcome on a
+// frame cut to its declared roles (the runner builds frames from them), so
+// it reads no role it does not declare.
+func TestAirRulesReadOnlyDeclaredRoles(t *testing.T) {
+	full := simAHU(time.Hour, 1, ahuFaults{bothOpen: true, dirtyFilter: true})
+	for r, c := range simZone(time.Hour, 1, zoneFaults{co2High: true, tooWarm: true}).Cols {
+		if _, ok := full.Cols[r]; !ok {
+			full.Cols[r] = c
+		}
+	}
+	for _, r := range airsideRules() {
+		roles := append(append([]model.Role{}, r.Required...), r.Optional...)
+		a := runAir(t, r.Name, full, officeZone)
+		b := runAir(t, r.Name, only(full, roles...), officeZone)
+		if a.Severity != b.Severity || a.Summary != b.Summary {
+			t.Errorf("%s reads an undeclared role:\n full:     %s %s\n declared: %s %s", r.Name, a.Severity, a.Summary, b.Severity, b.Summary)
+		}
+	}
+}

@@ -327,6 +327,16 @@ func countChanges(x []float64) int {
 	return n
 }
 
+// startsPerDay is countStarts over observedDays: the mean starts per day of
+// logged time (NaN with no known sample).
+func startsPerDay(f *series.Frame, x []float64) float64 {
+	d := observedDays(f, x)
+	if d == 0 {
+		return math.NaN()
+	}
+	return float64(countStarts(x)) / d
+}
+
 // observedDays is the time the known samples of x cover, in days.
 func observedDays(f *series.Frame, x []float64) float64 {
 	n := 0

@@ -234,3 +234,17 @@ func TestScheduleMaskMatchesClock(t *testing.T) {
 		}
 	}
 }
+
+func TestStartsPerDay(t *testing.T) {
+	// Two days at 15 minutes, cycling on for 15 of every 60 minutes: 48 starts.
+	f := frameOf(monday, 15*time.Minute, 192, map[model.Role]func(int, time.Time) float64{
+		model.CompressorStatus: func(i int, _ time.Time) float64 { return b2f(i%4 == 1) },
+	})
+	x := f.Col(model.CompressorStatus)
+	if got := startsPerDay(f, x); got != 24 {
+		t.Errorf("starts/day = %v, want 24", got)
+	}
+	if got := startsPerDay(f, make([]float64, 0)); !math.IsNaN(got) {
+		t.Errorf("empty: %v, want NaN", got)
+	}
+}
