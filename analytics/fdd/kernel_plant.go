@@ -141,24 +141,16 @@ func plantStd(col []float64, mask []bool) (float64, int) {
 
 // plantTooFew is the info outcome of a rule with too little judged data:
 // the summary states the judged count (n samples of basis) and the minimum,
-// metrics holds the caller's (untested ones nil) plus those two numbers,
-// and the masks stay so the runner can still show what was judged.
-func plantTooFew(f *series.Frame, n int, basis string, metrics map[string]any, caveat string, judged, flagged []bool) Outcome {
+// and metrics holds the caller's (untested ones nil) plus those two
+// numbers. It carries no sample masks: a share of what was too little to
+// judge would read as a verdict.
+func plantTooFew(f *series.Frame, n int, basis string, metrics map[string]any, caveat string) Outcome {
 	metrics["judged_samples"] = n
 	metrics["min_judged_hours"] = minJudgedHours
-	if judged == nil {
-		judged = make([]bool, f.N)
-	}
-	if flagged == nil {
-		flagged = make([]bool, f.N)
-	}
 	return Outcome{
-		Severity:    Info,
-		Summary:     fmt.Sprintf("%s: insufficient data: %s %s (needs %s h)", f.Equip, fmtInt(n), basis, plantVal(minJudgedHours)),
-		Metrics:     metrics,
-		Caveats:     []string{caveat},
-		Judged:      judged,
-		Flagged:     flagged,
-		JudgedBasis: basis,
+		Severity: Info,
+		Summary:  fmt.Sprintf("%s: insufficient data: %s %s (needs %s h)", f.Equip, fmtInt(n), basis, plantVal(minJudgedHours)),
+		Metrics:  metrics,
+		Caveats:  []string{caveat},
 	}
 }

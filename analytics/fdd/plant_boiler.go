@@ -63,13 +63,10 @@ func checkBoilerSummerLockout(ctx context.Context, in *Input) (Outcome, error) {
 	nRun := count(running)
 	if !f.Has(model.OAT) {
 		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: boiler ran %s %s; no OAT, so warm-weather firing was not judged", f.Equip, fmtInt(nRun), unit),
-			Metrics:     map[string]any{"warm_share_pct": nil, "running_samples": nRun, "summer_lockout_oat_f": limit},
-			Caveats:     []string{"could not judge warm-weather firing: no oat (outdoor air temperature)"},
-			Judged:      running,
-			Flagged:     make([]bool, f.N),
-			JudgedBasis: "running " + unit,
+			Severity: Info,
+			Summary:  fmt.Sprintf("%s: boiler ran %s %s; no OAT, so warm-weather firing was not judged", f.Equip, fmtInt(nRun), unit),
+			Metrics:  map[string]any{"warm_share_pct": nil, "running_samples": nRun, "summer_lockout_oat_f": limit},
+			Caveats:  []string{"could not judge warm-weather firing: no oat (outdoor air temperature)"},
 		}, nil
 	}
 	judged := make([]bool, f.N)
@@ -84,7 +81,7 @@ func checkBoilerSummerLockout(ctx context.Context, in *Input) (Outcome, error) {
 	basis := "running " + unit + " with OAT"
 	if !enough(f, nj) {
 		return plantTooFew(f, nj, basis, map[string]any{"warm_share_pct": nil, "summer_lockout_oat_f": limit},
-			"too few running hours with OAT to judge warm-weather firing", judged, flagged), nil
+			"too few running hours with OAT to judge warm-weather firing"), nil
 	}
 	share := pct(nf, nj)
 	sev := gradeAtLeast(share, 5, 20)
@@ -199,7 +196,7 @@ func checkHWPlantDeltaT(ctx context.Context, in *Input) (Outcome, error) {
 	basis := "boiler-on " + unit
 	if !enough(f, nj) {
 		return plantTooFew(f, nj, basis+" with both loop temperatures", map[string]any{"low_dt_share_pct": nil, "median_dt_f": nil, "design_deltaT_min_f": design},
-			"too few boiler-on hours with HWS and HWR to judge the loop ΔT", judged, flagged), nil
+			"too few boiler-on hours with HWS and HWR to judge the loop ΔT"), nil
 	}
 	med := quantileOf(dt, 0.5)
 	share := pct(nf, nj)

@@ -86,7 +86,7 @@ func checkChillerEfficiency(ctx context.Context, in *Input) (Outcome, error) {
 	basis := "loaded " + unit
 	if !enough(f, nj) {
 		return plantTooFew(f, nj, basis, map[string]any{"median_kw_per_ton": nil, "ratio_to_design": nil, "design_kw_per_ton": design},
-			fmt.Sprintf("too few loaded hours (at least %s tons and %s kW) to judge kW/ton", plantVal(chillerMinTons), plantVal(chillerMinKW)), judged, flagged), nil
+			fmt.Sprintf("too few loaded hours (at least %s tons and %s kW) to judge kW/ton", plantVal(chillerMinTons), plantVal(chillerMinKW))), nil
 	}
 	med := quantileOf(kpt, 0.5)
 	medTons := quantileOf(tons, 0.5)
@@ -435,7 +435,7 @@ func checkChillerApproach(ctx context.Context, in *Input) (Outcome, error) {
 		}
 		// No condition is listed: the evaporator alone does not carry the
 		// rule, whose required input is the condenser approach.
-		out := plantTooFew(f, n, basis+" with a condenser approach reading", metrics, "condenser approach not judged", nil, nil)
+		out := plantTooFew(f, n, basis+" with a condenser approach reading", metrics, "condenser approach not judged")
 		out.Caveats = append(caveats, out.Caveats...)
 		return out, nil
 	}

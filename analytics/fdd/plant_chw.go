@@ -72,7 +72,7 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 	}
 	basis := "running " + unit
 	if !enough(f, nRun) {
-		return plantTooFew(f, nRun, basis, metrics, "too few running hours (CHWST 38–58 °F) to judge the plant", running, nil), nil
+		return plantTooFew(f, nRun, basis, metrics, "too few running hours (CHWST 38–58 °F) to judge the plant"), nil
 	}
 	var caveats, parts []string
 	var conds []Condition
@@ -152,14 +152,10 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 
 	if !judgedAny {
 		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: could not judge the CHW plant: neither loop ΔT nor CHWST reset could be checked", f.Equip),
-			Metrics:     metrics,
-			Caveats:     caveats,
-			Judged:      running,
-			Flagged:     union,
-			JudgedBasis: basis,
-			Conditions:  conds,
+			Severity: Info,
+			Summary:  fmt.Sprintf("%s: could not judge the CHW plant: neither loop ΔT nor CHWST reset could be checked", f.Equip),
+			Metrics:  metrics,
+			Caveats:  caveats,
 		}, nil
 	}
 	return Outcome{

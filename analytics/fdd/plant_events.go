@@ -171,15 +171,12 @@ func eventOutcome(f *series.Frame, col, gate []float64, kind eventKind, limit in
 	if runDays == 0 {
 		ev := 0
 		return Outcome{
-			Severity:    Info,
-			Summary:     fmt.Sprintf("%s: did not run in the window (0 %s over %s days of data)", f.Equip, sp.noun, plantNum(spanHours/24, 1)),
-			Metrics:     map[string]any{sp.metric + "_per_day": nil, sp.metric: 0, "running_days": 0, sp.param: limit, "data_days": round(spanHours/24, 1)},
-			Caveats:     []string{fmt.Sprintf("no running day: %s not judged", sp.noun)},
-			Judged:      make([]bool, f.N),
-			Flagged:     make([]bool, f.N),
-			JudgedBasis: "samples on running days",
-			Events:      &ev,
-			EventBasis:  sp.basis,
+			Severity:   Info,
+			Summary:    fmt.Sprintf("%s: did not run in the window (0 %s over %s days of data)", f.Equip, sp.noun, plantNum(spanHours/24, 1)),
+			Metrics:    map[string]any{sp.metric + "_per_day": nil, sp.metric: 0, "running_days": 0, sp.param: limit, "data_days": round(spanHours/24, 1)},
+			Caveats:    []string{fmt.Sprintf("no running day: %s not judged", sp.noun)},
+			Events:     &ev,
+			EventBasis: sp.basis,
 		}
 	}
 	judged := make([]bool, f.N)

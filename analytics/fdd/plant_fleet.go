@@ -394,7 +394,7 @@ func checkZonesHeatCool(ctx context.Context, in *FleetInput) (Outcome, error) {
 	nj, nf := count(judged), count(flagged)
 	bs := basis(ref, "occupied")
 	if !enough(ref, nj) {
-		out := plantTooFew(ref, nj, bs+" with two or more zones reporting", metrics, "too few occupied hours with two or more zones to judge", judged, flagged)
+		out := plantTooFew(ref, nj, bs+" with two or more zones reporting", metrics, "too few occupied hours with two or more zones to judge")
 		out.Summary = strings.Replace(out.Summary, ref.Equip+":", equip+":", 1)
 		out.Equip = equip
 		out.Caveats = append(caveats, out.Caveats...)
@@ -528,7 +528,7 @@ func checkChillerStagingFleet(ctx context.Context, in *FleetInput) (Outcome, err
 		}, nil
 	}
 	if !enough(ref, nj) {
-		out := plantTooFew(ref, nj, bs, metrics, "too few multi-chiller hours to judge staging", judged, flagged)
+		out := plantTooFew(ref, nj, bs, metrics, "too few multi-chiller hours to judge staging")
 		out.Summary = strings.Replace(out.Summary, ref.Equip+":", equip+":", 1)
 		out.Equip = equip
 		out.Caveats = append(caveats, out.Caveats...)

@@ -114,7 +114,7 @@ func pumpOutcome(in *Input, role model.Role, name string, sp []float64) Outcome 
 	}
 	if !enough(f, nj) {
 		out := plantTooFew(f, nj, basis, map[string]any{"near_full_share_pct": nil, "near_min_share_pct": nil, "dp_sp_std_psi": nil},
-			fmt.Sprintf("too few hours with the pump above %s%% speed to judge the speed profile", plantVal(pumpRunPct)), judged, union)
+			fmt.Sprintf("too few hours with the pump above %s%% speed to judge the speed profile", plantVal(pumpRunPct)))
 		out.Caveats = append(caveats, out.Caveats...)
 		return out
 	}

@@ -181,7 +181,7 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 	nj, nf := len(app), count(flagged)
 	metrics["judged_samples"] = nj
 	if !enough(f, nj) {
-		out := plantTooFew(f, nj, basis, metrics, "approach not judged: too few hours with the tower at capacity", judged, flagged)
+		out := plantTooFew(f, nj, basis, metrics, "approach not judged: too few hours with the tower at capacity")
 		if withFan {
 			metrics["full_fan_pct"] = fullFan
 			out.Summary = fmt.Sprintf("%s: tower capacity not tested: fans at %s%% or more in only %s running %s (needs %s h)",
@@ -276,11 +276,8 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 			Severity: Info,
 			Summary: fmt.Sprintf("%s: could not judge the CW reset: %s %s with a wet-bulb spread of %s °F (needs %s and %s °F)",
 				f.Equip, fmtInt(nj), basis, plantNum(span, 1), plantNeed(), plantVal(plantMinSpanF)),
-			Metrics:     metrics,
-			Caveats:     append(caveats, "wet-bulb range too narrow or too few running hours to fit a reset slope"),
-			Judged:      judged,
-			Flagged:     flagged,
-			JudgedBasis: basis,
+			Metrics: metrics,
+			Caveats: append(caveats, "wet-bulb range too narrow or too few running hours to fit a reset slope"),
 		}, nil
 	}
 	slope := ft.Slope
