@@ -25,25 +25,46 @@ func runnable(r Rule, f *series.Frame) bool {
 	return true
 }
 
-func benchRules(b *testing.B, f *series.Frame) {
+func benchRules(b *testing.B, f *series.Frame) { benchGrids(b, f, f) }
+
+// benchGrids runs every runnable air-side rule, Hourly rules on hourly and
+// Native ones on native.
+func benchGrids(b *testing.B, hourly, native *series.Frame) {
 	ctx := context.Background()
-	var rules []Rule
+	type job struct {
+		r Rule
+		f *series.Frame
+	}
+	var jobs []job
 	for _, r := range airsideRules() {
+		f := hourly
+		if r.Grid == Native {
+			f = native
+		}
 		if runnable(r, f) {
-			rules = append(rules, r)
+			jobs = append(jobs, job{r, f})
 		}
 	}
 	params := Values{"area_sqft": 1000.0, "population": 7.0}
-	b.ReportMetric(float64(len(rules)), "rules")
-	b.ResetTimer()
+	b.ReportMetric(float64(len(jobs)), "rules")
 	for b.Loop() {
-		for _, r := range rules {
-			in := &Input{Equip: f.Equip, Class: f.Class, Frame: f, Params: withDefaults(params, r.Params)}
-			if _, err := r.Check(ctx, in); err != nil {
+		for _, j := range jobs {
+			in := &Input{Equip: j.f.Equip, Class: j.f.Class, Frame: j.f, Params: withDefaults(params, j.r.Params)}
+			if _, err := j.r.Check(ctx, in); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
+}
+
+// BenchmarkAirRulesAHUYearRunnerGrids is the same AHU-year as the runner
+// grids it: the hourly rules on the 1-hour grid (8,760 slots), the event
+// rules (control_hunting, g36_ahu_fault_conditions) on the native 5-minute
+// grid.
+func BenchmarkAirRulesAHUYearRunnerGrids(b *testing.B) {
+	native := only(simAHUDays(5*time.Minute, 365, 1, ahuFaults{}), ahuYearRoles...)
+	hourly := only(simAHUDays(time.Hour, 365, 1, ahuFaults{}), ahuYearRoles...)
+	benchGrids(b, hourly, native)
 }
 
 // BenchmarkAirRulesAHUYear5min runs every air-side rule an AHU with 12 roles

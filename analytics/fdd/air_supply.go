@@ -131,7 +131,11 @@ func checkSATReset(in *Input, p Values) Outcome {
 	case share >= p.Float("cold_pct"):
 		m["reset_detected"] = false
 		out.Severity = Warn
-		out.Summary = fmt.Sprintf("%s: SAT held cold with no reset -- %s; slope %+.2f °F/°F vs OAT", f.Equip, coldText, all.Slope)
+		slope := "OAT does not vary enough to fit a slope"
+		if okAll {
+			slope = fmt.Sprintf("slope %+.2f °F/°F vs OAT", all.Slope)
+		}
+		out.Summary = fmt.Sprintf("%s: SAT held cold with no reset -- %s; %s", f.Equip, coldText, slope)
 	default:
 		m["reset_detected"] = false
 		out.Severity = Info
