@@ -20,6 +20,9 @@ const (
 	// defrostOATF is the OAT (°F) at or below which a reversal can be a
 	// defrost cycle; reversals above it are mode changes.
 	defrostOATF = 40.0
+	// defrostMinReversals is the fewest reversals with a known OAT on which
+	// the defrost-weather share is stated.
+	defrostMinReversals = 10
 )
 
 const fddDX = "FDD for packaged DX units (short cycling and staging limits)"
@@ -90,8 +93,8 @@ func compressorStagingRule() Rule {
 // only reversals while the compressor runs count and a running day is a day
 // it ran (a valve flipped with the compressor off costs nothing); without
 // it every reversal counts (caveat). With OAT, the share of reversals at or
-// below 40 °F is reported, and a caveat says when most happen in warmer
-// weather (mode hunting rather than defrost).
+// below 40 °F is reported (from ten reversals on), and a caveat says when
+// most happen in warmer weather (mode hunting rather than defrost).
 func heatpumpDefrostRule() Rule {
 	return Rule{
 		Name:     "heatpump_defrost",
@@ -155,7 +158,7 @@ func checkHeatpumpDefrost(ctx context.Context, in *Input) (Outcome, error) {
 		}
 		prev = s
 	}
-	if known > 0 {
+	if known >= defrostMinReversals {
 		pct := pct(cold, known)
 		out.Metrics["reversals_cold_pct"] = round(pct, 1)
 		if pct < 50 {
