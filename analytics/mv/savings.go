@@ -1,0 +1,116 @@
+package mv
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// ConfidenceLevels are the confidence levels (percent) savings
+// uncertainty is always reported at.
+func ConfidenceLevels() []int { return []int{80, 90, 95} }
+
+// TValue is the two-sided Student t quantile t(1 − α/2, dof) for a
+// confidence level in percent. Guideline 14's simplified method quotes the
+// normal values 1.282 / 1.645 / 1.960; the t quantile is what they
+// approximate and is wider for short baselines.
+func TValue(confidence int, dof int) (float64, error) {
+	if confidence <= 0 || confidence >= 100 {
+		return 0, fmt.Errorf("%w: confidence %d is not a percentage between 0 and 100", ErrInvalid, confidence)
+	}
+	if dof < 1 {
+		return 0, fmt.Errorf("%w: %d residual degrees of freedom", ErrTooFewPoints, dof)
+	}
+	a := 1 - float64(confidence)/100
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(dof)}.Quantile(1 - a/2), nil
+}
+
+// Lag1 is the lag-1 autocorrelation of residuals in time order,
+// Σ r_i·r_{i+1} / Σ r_i², or 0 for fewer than 3 values.
+func Lag1(resid []float64) float64 {
+	if len(resid) < 3 {
+		return 0
+	}
+	var num, den float64
+	for i, r := range resid {
+		den += r * r
+		if i+1 < len(resid) {
+			num += r * resid[i+1]
+		}
+	}
+	if den == 0 {
+		return 0
+	}
+	return num / den
+}
+
+// EffectiveN is the autocorrelation-adjusted number of baseline points,
+// n' = n(1 − ρ)/(1 + ρ); a non-positive ρ leaves n unchanged.
+func EffectiveN(n int, rho float64) float64 {
+	if rho <= 0 {
+		return float64(n)
+	}
+	return float64(n) * (1 - rho) / (1 + rho)
+}
+
+// Level is the savings uncertainty at one confidence level.
+type Level struct {
+	Confidence int     `json:"confidence"`
+	T          float64 `json:"t"`
+	// FSU is the fractional savings uncertainty (0.25 = ±25 % of the
+	// avoided energy); nil when the avoided energy is zero.
+	FSU *float64 `json:"fsu"`
+	// AbsUncertainty is the ± band on the avoided energy, report units.
+	AbsUncertainty float64 `json:"abs_uncertainty"`
+	Low            float64 `json:"low"`
+	High           float64 `json:"high"`
+}
+
+// UncertaintyInput is what the fractional savings uncertainty needs.
+type UncertaintyInput struct {
+	// CVRMSE is the baseline model's CV(RMSE) (fraction).
+	CVRMSE float64
+	// N is the number of baseline points, P the model's parameters.
+	N, P int
+	// NPrime is the effective number of baseline points (N without
+	// autocorrelation adjustment).
+	NPrime float64
+	// M is the number of reporting points.
+	M int
+	// Projected is Σ baseline projection over the reporting period and
+	// Avoided the avoided energy (projected − actual), report units.
+	Projected, Avoided float64
+}
+
+// Uncertainty computes the savings uncertainty at a confidence level by
+// ASHRAE Guideline 14-2014 Annex B (the simplified Reddy–Claridge form):
+//
+//	FSU = t · 1.26 · CV(RMSE) · √((n/n′)·(1 + 2/n′)·(1/m)) / F
+//
+// with F = avoided ÷ projected the savings fraction, t the Student t
+// quantile at n − p degrees of freedom ([TValue]), n baseline points, n′
+// their autocorrelation-adjusted count and m reporting points. The ± band
+// is FSU·|avoided| = t·1.26·CV·√(…)·projected, so it stays defined when F
+// is 0.
+func Uncertainty(in UncertaintyInput, confidence int) (Level, error) {
+	if in.M < 1 {
+		return Level{}, fmt.Errorf("%w: no reporting points", ErrTooFewPoints)
+	}
+	if !(in.NPrime > 0) {
+		return Level{}, fmt.Errorf("%w: effective baseline points %v", ErrTooFewPoints, in.NPrime)
+	}
+	t, err := TValue(confidence, in.N-in.P)
+	if err != nil {
+		return Level{}, err
+	}
+	np := in.NPrime
+	root := math.Sqrt(float64(in.N) / np * (1 + 2/np) / float64(in.M))
+	abs := t * 1.26 * in.CVRMSE * root * math.Abs(in.Projected)
+	l := Level{Confidence: confidence, T: t, AbsUncertainty: abs, Low: in.Avoided - abs, High: in.Avoided + abs}
+	if in.Avoided != 0 {
+		fsu := abs / math.Abs(in.Avoided)
+		l.FSU = &fsu
+	}
+	return l, nil
+}
