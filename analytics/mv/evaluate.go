@@ -142,9 +142,9 @@ type Report struct {
 	Interval Interval `json:"interval"`
 	Units    string   `json:"units"`
 	// Baseline and Reporting say what aggregation kept in each window.
-	Baseline  Coverage    `json:"baseline"`
-	Reporting Coverage    `json:"reporting"`
-	Model     *Fit        `json:"model"`
+	Baseline   Coverage    `json:"baseline"`
+	Reporting  Coverage    `json:"reporting"`
+	Model      *Fit        `json:"model"`
 	Candidates []Candidate `json:"candidates"`
 	Acceptance Acceptance  `json:"acceptance"`
 	// InformationOnly is set when the baseline fails acceptance: the

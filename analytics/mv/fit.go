@@ -155,7 +155,7 @@ type Fit struct {
 	// ChangePoints are the named change-point or balance temperatures
 	// (tc; tl and th; heating_balance, cooling_balance), °F.
 	ChangePoints []Coef `json:"change_points,omitempty"`
-	Stats        Stats     `json:"stats"`
+	Stats        Stats  `json:"stats"`
 	// BIC = n·ln(SSE/n) + p·ln(n); lower is better.
 	BIC float64 `json:"bic"`
 	// TOWT details, for a TOWT fit.
