@@ -3,10 +3,13 @@ package fdd
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/camber-tui/camber-tui/analytics/quality"
 	"github.com/camber-tui/camber-tui/analytics/series"
@@ -182,18 +185,37 @@ func Run(ctx context.Context, spec RunSpec, src Source) (*RunResult, error) {
 	for _, r := range p.rules {
 		res.Rules = append(res.Rules, r.Name)
 	}
+	// Equipment are independent: run them on every core, then merge in
+	// equipment order so the result does not depend on scheduling.
+	results := make([]*equipResult, len(p.equips))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, e := range p.equips {
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			r, err := p.runEquip(gctx, e)
+			results[i] = r
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
 	var all []Finding
 	fleet := newFleetState(p)
-	for _, e := range p.equips {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for i, e := range p.equips {
+		r := results[i]
+		res.Frames[e.Equip], res.Trust[e.Equip] = r.frame, r.trust
+		all = append(all, r.findings...)
+		res.Skipped = append(res.Skipped, r.skips...)
+		for _, o := range r.offers {
+			fleet.offer(o)
 		}
-		fs, skips, err := p.runEquip(ctx, e, res, fleet)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, fs...)
-		res.Skipped = append(res.Skipped, skips...)
 	}
 	fs, err := fleet.run(ctx, res)
 	if err != nil {

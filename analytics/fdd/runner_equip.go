@@ -103,40 +103,94 @@ func (p *plan) params(r *Rule, equip string) (Values, []ParamUsed, error) {
 	return p.vals[r.Name], p.used[r.Name], nil
 }
 
+// equipResult is what one equipment's pass produced.
+type equipResult struct {
+	frame    *series.Frame
+	trust    map[model.Role]quality.TrustScore
+	findings []Finding
+	skips    []Skip
+	offers   []fleetOffer
+}
+
+// fleetOffer is a unit offered to a fleet rule.
+type fleetOffer struct {
+	rule     *Rule
+	member   fleetMember
+	below    []RoleTrust
+	declined bool
+}
+
+// nativeRoles are the roles the native-grid rules written for this
+// equipment read, so the native frame holds only those.
+func (p *plan) nativeRoles(canon string, f *series.Frame) map[model.Role]bool {
+	var out map[model.Role]bool
+	for _, r := range p.rules {
+		if r.Grid != Native || !applies(r, canon, f) {
+			continue
+		}
+		if out == nil {
+			out = map[model.Role]bool{}
+		}
+		for _, role := range r.Required {
+			out[role] = true
+		}
+		for _, role := range r.Optional {
+			out[role] = true
+		}
+		for _, g := range r.Gates {
+			for _, role := range g {
+				out[role] = true
+			}
+		}
+	}
+	return out
+}
+
+func filterRoles(ss []model.Series, keep map[model.Role]bool) []model.Series {
+	out := make([]model.Series, 0, len(ss))
+	for _, s := range ss {
+		if keep[s.Role] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // runEquip loads one equipment, builds its frames and trust scores, and
 // runs every per-equipment rule written for it; fleet rules get the unit
-// offered.
-func (p *plan) runEquip(ctx context.Context, e Equipment, res *RunResult, fleet *fleetState) ([]Finding, []Skip, error) {
+// offered. It touches no shared state, so equipment run in parallel.
+func (p *plan) runEquip(ctx context.Context, e Equipment) (*equipResult, error) {
 	ss, err := p.src.Series(ctx, e.Equip, p.start, p.end)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", e.Equip, err)
+		return nil, fmt.Errorf("read %s: %w", e.Equip, err)
 	}
 	opt := series.Options{Step: durationOf(p.step), Start: p.start, End: p.end, Shared: p.shared}
 	f := series.Build(e.Equip, e.Class, ss, opt)
 	trust, err := quality.FrameTrust(ctx, f)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	res.Frames[e.Equip], res.Trust[e.Equip] = f, trust
+	res := &equipResult{frame: f, trust: trust}
+	canon := model.CanonicalClass(e.Class)
 	var native *series.Frame
 	nativeFrame := func() *series.Frame {
 		if native == nil {
-			native = series.BuildNative(e.Equip, e.Class, ss, opt)
+			keep := p.nativeRoles(canon, f)
+			nopt := opt
+			nopt.Shared = filterRoles(p.shared, keep)
+			native = series.BuildNative(e.Equip, e.Class, filterRoles(ss, keep), nopt)
 		}
 		return native
 	}
-	canon := model.CanonicalClass(e.Class)
-	var out []Finding
-	var skips []Skip
 	for _, r := range p.rules {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if !applies(r, canon, f) {
 			continue
 		}
 		if missing := missingRequired(r, f); len(missing) > 0 {
-			skips = append(skips, Skip{Rule: r.Name, Equip: e.Equip, Missing: missing})
+			res.skips = append(res.skips, Skip{Rule: r.Name, Equip: e.Equip, Missing: missing})
 			continue
 		}
 		grid := f
@@ -145,28 +199,28 @@ func (p *plan) runEquip(ctx context.Context, e Equipment, res *RunResult, fleet 
 		}
 		below, declined := p.gate(r, f, trust)
 		if r.IsFleet() {
-			fleet.offer(r, e, grid, below, declined)
+			res.offers = append(res.offers, fleetOffer{rule: r, member: fleetMember{e: e, f: grid}, below: below, declined: declined})
 			continue
 		}
 		vals, used, err := p.params(r, e.Equip)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if declined {
-			out = append(out, p.decline(r, e.Equip, e.Class, grid, below, used))
+			res.findings = append(res.findings, p.decline(r, e.Equip, e.Class, grid, below, used))
 			continue
 		}
 		fd, err := p.check(ctx, r, e, grid, f, vals, used)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if len(below) > 0 {
 			fd.Untrusted = below
 			fd.Caveats = append(fd.Caveats, "ran without trusting optional input(s) below the trust floor: "+trustList(below))
 		}
-		out = append(out, fd)
+		res.findings = append(res.findings, fd)
 	}
-	return out, skips, nil
+	return res, nil
 }
 
 // decline is the info finding of a check the trust gate declined.

@@ -26,12 +26,13 @@ func newFleetState(p *plan) *fleetState {
 
 // offer adds a unit that has the rule's required inputs; an untrusted unit
 // is left out of the batch and named in the finding's caveat.
-func (s *fleetState) offer(r *Rule, e Equipment, grid *series.Frame, below []RoleTrust, declined bool) {
-	if declined {
-		s.excluded[r.Name] = append(s.excluded[r.Name], fmt.Sprintf("%s: %s", e.Equip, trustList(below)))
+func (s *fleetState) offer(o fleetOffer) {
+	name := o.rule.Name
+	if o.declined {
+		s.excluded[name] = append(s.excluded[name], fmt.Sprintf("%s: %s", o.member.e.Equip, trustList(o.below)))
 		return
 	}
-	s.members[r.Name] = append(s.members[r.Name], fleetMember{e: e, f: grid})
+	s.members[name] = append(s.members[name], o.member)
 }
 
 // run judges each fleet rule on its members.

@@ -50,16 +50,17 @@ func Build(equip, class string, in []model.Series, opt Options) *Frame {
 	return build(equip, class, in, opt, step)
 }
 
-// NativeStep is the equipment's own logging interval: the smallest
-// [MedianInterval] of its series with at least two samples ([DefaultInterval]
-// when none has), at least one second.
+// NativeStep is the equipment's own logging interval: the smallest median
+// interval of its series with at least two samples ([DefaultInterval] when
+// none has), at least one second. A long series' median is taken over
+// nativeSample differences spread evenly across it.
 func NativeStep(in []model.Series) int64 {
 	best := int64(0)
 	for i := range in {
 		if len(in[i].TS) < 2 {
 			continue
 		}
-		if m := MedianInterval(in[i].TS); best == 0 || m < best {
+		if m := sampledMedianInterval(in[i].TS); best == 0 || m < best {
 			best = m
 		}
 	}

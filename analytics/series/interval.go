@@ -118,3 +118,28 @@ func CountGaps(ts []int64, expected int64) int {
 	}
 	return n
 }
+
+// nativeSample is how many differences sampledMedianInterval looks at.
+const nativeSample = 4096
+
+// sampledMedianInterval is MedianInterval over at most nativeSample
+// differences taken at evenly spaced positions (all of them for a shorter
+// series).
+func sampledMedianInterval(ts []int64) int64 {
+	n := len(ts) - 1
+	if n <= nativeSample {
+		return MedianInterval(ts)
+	}
+	d := make([]int64, 0, nativeSample)
+	for k := 0; k < nativeSample; k++ {
+		i := 1 + k*n/nativeSample
+		if x := ts[i] - ts[i-1]; x > 0 {
+			d = append(d, x)
+		}
+	}
+	if len(d) == 0 {
+		return DefaultInterval
+	}
+	slices.Sort(d)
+	return d[(len(d)-1)/2]
+}
