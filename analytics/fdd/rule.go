@@ -1,3 +1,21 @@
+// Package fdd is camber-tui's fault detection: the [Rule] type, the
+// explicit list of built-in rules ([Rules], [Lookup]) and the runner that
+// judges a facility with them ([Run]).
+//
+// A rule declares the equipment classes it is written for, its required and
+// optional roles, the optional inputs that gate it like required ones
+// ([Rule.Gates]), its tunable parameters with ranges and basis, the grid it
+// reads (the hourly run grid, or the equipment's native interval for event
+// rules) and a kernel that returns an [Outcome]. The runner builds each
+// equipment's frames (analytics/series), scores every input's trust on the
+// run frame (analytics/quality), resolves parameters ([Rule.Resolve]),
+// skips rules whose required roles are missing (reported, never silent),
+// declines checks whose gated inputs score below the trust floor (an info
+// finding naming every input below it), runs the kernels, and turns each
+// outcome into a [Finding]: id <rule>@<equip>, spans of flagged samples,
+// the share of judged samples, named conditions, events, the parameters
+// used and where each came from, and conditional_on for inputs whose sensor
+// reference disagrees. Findings come worst first.
 package fdd
 
 import (
