@@ -290,3 +290,28 @@ func TestFrameHelpers(t *testing.T) {
 		t.Errorf("roles = %v", got)
 	}
 }
+
+func TestSampledMedianInterval(t *testing.T) {
+	// 20,000 samples at 5 minutes with a burst of 1-second samples in the
+	// middle and one long gap: the sampled median is still 5 minutes, as
+	// the exact one is.
+	var ts []int64
+	x := t0
+	for i := 0; i < 20000; i++ {
+		switch {
+		case i > 9000 && i < 9500:
+			x += int64(time.Second)
+		case i == 15000:
+			x += int64(48 * time.Hour)
+		default:
+			x += int64(5 * time.Minute)
+		}
+		ts = append(ts, x)
+	}
+	if got, exact := sampledMedianInterval(ts), MedianInterval(ts); got != exact || got != int64(5*time.Minute) {
+		t.Errorf("sampled %v, exact %v", time.Duration(got), time.Duration(exact))
+	}
+	if got := sampledMedianInterval(ts[:3]); got != int64(5*time.Minute) {
+		t.Errorf("short series %v", time.Duration(got))
+	}
+}
