@@ -153,11 +153,23 @@ func mapStrings(v any, f func(string) string) any {
 		return f(x)
 	case map[string]any:
 		for k, e := range x {
-			x[k] = mapStrings(e, f)
+			if s, ok := e.(string); ok {
+				if t := f(s); t != s {
+					x[k] = t
+				}
+				continue
+			}
+			mapStrings(e, f)
 		}
 	case []any:
 		for i, e := range x {
-			x[i] = mapStrings(e, f)
+			if s, ok := e.(string); ok {
+				if t := f(s); t != s {
+					x[i] = t
+				}
+				continue
+			}
+			mapStrings(e, f)
 		}
 	}
 	return v

@@ -115,7 +115,7 @@ func (p *pipeline) validate(raw map[string]any) error {
 	if raw == nil {
 		raw = map[string]any{}
 	}
-	v, err := toJSONValue(raw)
+	v, err := jsonValue(raw)
 	if err != nil {
 		return &Error{Code: CodeInvalidParams, Message: "the arguments are not a JSON object",
 			Data: map[string]any{"errors": []Problem{{Pointer: "", Message: "not JSON"}}}}

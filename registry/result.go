@@ -252,7 +252,7 @@ func (p *pipeline) noLeaks(out *Result) {
 // validateOutput checks every result against the full output schema before
 // it leaves; a failure is internal.
 func (p *pipeline) validateOutput(out *Result) error {
-	v, err := toJSONValue(out.Data)
+	v, err := jsonValue(out.Data)
 	if err == nil {
 		err = p.e.out.schema.Validate(v)
 	}

@@ -134,6 +134,60 @@ func compileSchema(url string, s map[string]any) (*compiled, error) {
 	return &compiled{raw: s, schema: sch}, nil
 }
 
+// jsonValue returns v as a JSON value the validator reads (maps, slices,
+// strings, booleans, nil, finite numbers), converting the common Go shapes
+// directly and anything else through a JSON round trip.
+func jsonValue(v any) (any, error) {
+	if out, ok := plainValue(v); ok {
+		return out, nil
+	}
+	return toJSONValue(v)
+}
+
+// plainValue converts v without encoding when it holds only JSON shapes;
+// ok is false for anything else (structs, NaN, typed maps).
+func plainValue(v any) (any, bool) {
+	switch x := v.(type) {
+	case nil, string, bool, json.Number:
+		return x, true
+	case float64:
+		return x, !math.IsNaN(x) && !math.IsInf(x, 0)
+	case int:
+		return json.Number(strconv.Itoa(x)), true
+	case int64:
+		return json.Number(strconv.FormatInt(x, 10)), true
+	case float32:
+		return plainValue(float64(x))
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			c, ok := plainValue(e)
+			if !ok {
+				return nil, false
+			}
+			out[k] = c
+		}
+		return out, true
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			c, ok := plainValue(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = c
+		}
+		return out, true
+	case []string:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = e
+		}
+		return out, true
+	}
+	return nil, false
+}
+
 // toJSONValue returns v as the validator's JSON value (numbers as
 // json.Number).
 func toJSONValue(v any) (any, error) {
@@ -277,6 +331,8 @@ func decodeArgs(v any, s map[string]any, at string) (any, *Problem) {
 			out[i] = d
 		}
 		return out, nil
+	case float64:
+		return decodeArgs(json.Number(strconv.FormatFloat(x, 'g', -1, 64)), s, at)
 	case json.Number:
 		if wantsInteger(s) {
 			n, ok := integer(x)
