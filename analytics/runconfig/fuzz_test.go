@@ -67,3 +67,25 @@ func FuzzParseZonesCSV(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseResample(f *testing.F) {
+	for _, s := range []string{"1h", "15min", "5T", "1d", "30s", "99999999999999999999h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		step, err := ParseResample(s)
+		if err == nil && (step < 60e9 || step > 86400e9) {
+			t.Fatalf("%q accepted as %v", s, step)
+		}
+	})
+}
+
+func FuzzParseDate(f *testing.F) {
+	f.Add("2025-01-31")
+	f.Add("2025-01-31T08:00")
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, _, err := ParseDate(s); err != nil && strings.ContainsAny(err.Error(), "\n") {
+			t.Fatalf("multi-line error %q", err)
+		}
+	})
+}
