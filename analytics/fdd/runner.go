@@ -55,8 +55,9 @@ type RunSpec struct {
 	// equipment); nil means every class the model recognises, or every
 	// stored class when none is recognised.
 	Classes []string
-	// Start and End bound the window [Start, End) in ns; both 0 means the
-	// facility's whole stored span.
+	// Start and End bound the window [Start, End) in ns, cut to the
+	// facility's stored span; 0 leaves that side open (both 0: the whole
+	// stored span). A window with no stored sample is a *WindowError.
 	Start, End int64
 	// Step is the run grid's step; 0 means 1 h.
 	Step time.Duration
@@ -281,16 +282,20 @@ func newPlan(ctx context.Context, spec RunSpec, src Source) (*plan, error) {
 	if !ok {
 		return nil, &WindowError{Empty: true}
 	}
+	// The window is the caller's, cut to the stored span (no sample can lie
+	// outside it); an open end is the stored one.
 	p.start, p.end = spec.Start, spec.End
-	if p.start == 0 && p.end == 0 {
-		p.start, p.end = first, last+1
-	} else {
-		if p.end == 0 {
-			p.end = last + 1
-		}
-		if p.start >= p.end || p.start > last || p.end <= first {
+	if p.start == 0 || p.start < first {
+		if p.start != 0 && p.end != 0 && p.end <= first {
 			return nil, &WindowError{First: first, Last: last}
 		}
+		p.start = first
+	}
+	if p.end == 0 || p.end > last+1 {
+		p.end = last + 1
+	}
+	if p.start >= p.end {
+		return nil, &WindowError{First: first, Last: last}
 	}
 	// Align to the grid so every frame of the run shares one grid.
 	p.start = floorDiv(p.start, p.step) * p.step

@@ -368,6 +368,23 @@ func TestRunMinSeverityAndWindow(t *testing.T) {
 	if fr.N != 48 || fr.Time(0) != start {
 		t.Errorf("window frame N %d start %v", fr.N, fr.Time(0))
 	}
+	// Open or oversized sides are cut to the stored span.
+	for _, w := range []struct{ start, end time.Time }{
+		{time.Time{}, start.AddDate(0, 0, 1)},
+		{rtT0.AddDate(-5, 0, 0), start.AddDate(0, 0, 1)},
+		{start, rtT0.AddDate(5, 0, 0)},
+	} {
+		var s, e int64
+		if !w.start.IsZero() {
+			s = w.start.UnixNano()
+		}
+		e = w.end.UnixNano()
+		r := rtRun(t, RunSpec{Start: s, End: e, Rules: []string{"test_dcv"}}, site)
+		f := r.Frames["AHU-1"]
+		if f.Start < rtT0.UnixNano() || f.End() > rtT0.AddDate(0, 0, 7).UnixNano() {
+			t.Errorf("window %v..%v: frame %v..%v beyond the stored span", w.start, w.end, f.Time(0), f.Time(f.N))
+		}
+	}
 	for id, fr := range res.Frames {
 		if fr.Start != res.Start || fr.Step != int64(time.Hour) {
 			t.Errorf("%s frame off the run grid", id)
