@@ -102,19 +102,6 @@ func plantFiniteAt(col []float64, i int) bool {
 	return !math.IsNaN(v) && !math.IsInf(v, 0)
 }
 
-// plantSpan is the p90 − p10 spread of col's known values under mask: the
-// range a reset slope is fitted over, robust to a few extremes. 0 with fewer
-// than two values.
-func plantSpan(col []float64, mask []bool) float64 {
-	a := finite(col, mask)
-	if len(a) < 2 {
-		return 0
-	}
-	hi := quantileOf(a, 0.9)
-	lo := quantileOf(a, 0.1)
-	return hi - lo
-}
-
 // plantStd is the population standard deviation of col's finite values
 // under mask, and their count.
 func plantStd(col []float64, mask []bool) (float64, int) {

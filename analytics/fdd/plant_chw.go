@@ -19,9 +19,10 @@ const (
 	// chwMildOAT is the OAT (°F) below which a CHWST reset would raise the
 	// supply temperature; the no-reset condition flags running hours below it.
 	chwMildOAT = 70.0
-	// plantMinSpanF is the least OAT or wet-bulb spread (p90 − p10, °F) over
-	// which a reset slope means anything.
-	plantMinSpanF = 8.0
+	// plantMinSDF is the least standard deviation (°F) of OAT or wet-bulb
+	// over the judged hours for a reset slope to mean anything (about an
+	// 8 °F p10–p90 spread for a normal spread of weather).
+	plantMinSDF = 3.0
 )
 
 // chwPlantResetRule: no CHW supply-temperature reset, and low loop ΔT.
@@ -123,11 +124,11 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 		for i := range j {
 			j[i] = running[i] && plantFiniteAt(oat, i) && plantFiniteAt(y, i)
 		}
-		span := plantSpan(oat, j)
+		sd, _ := plantStd(oat, j)
 		ft, ok := olsFit(oat, y, j)
 		fl := make([]bool, f.N)
 		conds = append(conds, Condition{Name: "no_reset", Label: "CHWST not reset with OAT (running hours below 70 °F OAT)", Judged: j, Flagged: fl})
-		if ok && enough(f, ft.N) && span >= plantMinSpanF {
+		if ok && enough(f, ft.N) && sd >= plantMinSDF {
 			judgedAny = true
 			slope := ft.Slope
 			metrics["chwst_oat_slope"] = round(slope, 2)
@@ -144,7 +145,7 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 				parts = append(parts, fmt.Sprintf("%s reset with OAT (slope %s °F/°F)", yName, plantNum(slope, 2)))
 			}
 		} else {
-			caveats = append(caveats, fmt.Sprintf("OAT spread over running hours too narrow (%s °F, needs %s) to check the CHWST reset", plantNum(span, 1), plantVal(plantMinSpanF)))
+			caveats = append(caveats, fmt.Sprintf("OAT over running hours too steady (standard deviation %s °F, needs %s) to check the CHWST reset", plantNum(sd, 1), plantVal(plantMinSDF)))
 		}
 	} else {
 		caveats = append(caveats, "no oat: CHWST reset not checked")

@@ -192,9 +192,6 @@ func TestPlantKernelHelpers(t *testing.T) {
 	if n != 8 || math.Abs(std-2) > 1e-12 {
 		t.Errorf("plantStd = %v, %d", std, n)
 	}
-	if s := plantSpan([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, nil); math.Abs(s-8) > 1e-12 {
-		t.Errorf("plantSpan = %v, want 8", s)
-	}
 }
 
 func TestTallyDays(t *testing.T) {

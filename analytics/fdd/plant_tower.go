@@ -219,7 +219,7 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 // condenserWaterResetRule: CW supply not reset with wet-bulb. Judged on
 // running hours (CWR − CWS ≥ 1 °F, else fan > 5 %, else every hour with a
 // caveat); the OLS slope of CWS on wet-bulb below reset_slope_flat warns,
-// else ok (CAMBER). A wet-bulb spread under 8 °F (p90 − p10) cannot show a
+// else ok (CAMBER). A wet-bulb standard deviation under 3 °F cannot show a
 // reset: info. When not reset, the flagged hours are those whose approach
 // sits more than 3 °F above the median approach of the warmest quarter of
 // hours — the hours a reset would have lowered CWS in.
@@ -266,16 +266,16 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 	nj := count(judged)
 	metrics["judged_samples"] = nj
 	flagged := make([]bool, f.N)
-	span := plantSpan(wb, judged)
+	sd, _ := plantStd(wb, judged)
 	ft, ok := olsFit(wb, cws, judged)
-	if !ok || !enough(f, nj) || span < plantMinSpanF {
-		metrics["wetbulb_spread_f"] = round(span, 1)
-		metrics["min_spread_f"] = plantMinSpanF
+	if !ok || !enough(f, nj) || !(sd >= plantMinSDF) {
+		metrics["wetbulb_sd_f"] = round(sd, 1)
+		metrics["min_sd_f"] = plantMinSDF
 		metrics["min_judged_hours"] = minJudgedHours
 		return Outcome{
 			Severity: Info,
-			Summary: fmt.Sprintf("%s: could not judge the CW reset: %s %s with a wet-bulb spread of %s °F (needs %s and %s °F)",
-				f.Equip, fmtInt(nj), basis, plantNum(span, 1), plantNeed(), plantVal(plantMinSpanF)),
+			Summary: fmt.Sprintf("%s: could not judge the CW reset: %s %s with a wet-bulb standard deviation of %s °F (needs %s and %s °F)",
+				f.Equip, fmtInt(nj), basis, plantNum(sd, 1), plantNeed(), plantVal(plantMinSDF)),
 			Metrics: metrics,
 			Caveats: append(caveats, "wet-bulb range too narrow or too few running hours to fit a reset slope"),
 		}, nil
