@@ -51,3 +51,5 @@ func TestWriteRead_RoundTrip(t *testing.T) {
 		t.Errorf("Read (-want +got):\n%s", d)
 	}
 }
+
+func nan() float64 { return math.NaN() }
