@@ -205,6 +205,9 @@ func TestPlantChillerEdges(t *testing.T) {
 		if out := plantRun(t, plantRuleNamed(t, "chiller_approach_fouling"), f, Values{"cond_design_f": 2.0}); !plantFires(out) {
 			t.Fatalf("approach design 2: %s %q", out.Severity, out.Summary)
 		}
+		if out := plantRun(t, plantRuleNamed(t, "chiller_approach_fouling"), f, Values{"evap_design_f": 1.0}); out.Severity != Fault || out.Metrics["evap_ratio"].(float64) < 2 {
+			t.Fatalf("evaporator design 1: %s %q", out.Severity, out.Summary)
+		}
 		s := chillerStagingScenario(newPlantEnv(28, plantJun, 5*time.Minute, 20), true)
 		if out := plantRun(t, plantRuleNamed(t, "chiller_staging"), s, Values{"max_starts_per_day": 30}); plantFires(out) {
 			t.Fatalf("staging limit 30: %s %q", out.Severity, out.Summary)

@@ -259,3 +259,29 @@ func TestPlantFleetEdges(t *testing.T) {
 		}
 	})
 }
+
+func TestFleetEquip(t *testing.T) {
+	mk := func(classes ...string) []*series.Frame {
+		out := make([]*series.Frame, len(classes))
+		for i, c := range classes {
+			out[i] = &series.Frame{Equip: fmt.Sprintf("U-%d", i), Class: c}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		classes []string
+		want    string
+	}{
+		{[]string{"VAV", "vav_box", "VAV"}, "VAV-fleet"},
+		{[]string{"Chiller", "chlr"}, "Chiller-fleet"},
+		{[]string{"VAV", "CAV", "FCU"}, "zone-fleet"},
+		{[]string{"VAV", "Chiller"}, FleetEquip},
+		{[]string{"Lab Exhaust", "Lab Exhaust"}, FleetEquip},
+		{[]string{"DataLogger"}, "DataLogger-fleet"},
+		{nil, FleetEquip},
+	} {
+		if got := fleetEquip(mk(tc.classes...)); got != tc.want {
+			t.Errorf("fleetEquip(%v) = %q, want %q", tc.classes, got, tc.want)
+		}
+	}
+}
