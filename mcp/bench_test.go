@@ -13,8 +13,19 @@ import (
 	"github.com/camber-tui/camber-tui/mcp/worker"
 )
 
-// workerPool starts a pool of test-binary workers.
+// workerPool starts a pool of test-binary workers over the fake registry.
 func workerPool(tb testing.TB, maxConcurrent, maxQueued int) *worker.Pool {
+	tb.Helper()
+	return newPoolMode(tb, "worker", maxConcurrent, maxQueued)
+}
+
+// workerPoolMode starts a pool of test-binary workers in the given mode.
+func workerPoolMode(tb testing.TB, mode string) *worker.Pool {
+	tb.Helper()
+	return newPoolMode(tb, mode, 2, 8)
+}
+
+func newPoolMode(tb testing.TB, mode string, maxConcurrent, maxQueued int) *worker.Pool {
 	tb.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -22,7 +33,7 @@ func workerPool(tb testing.TB, maxConcurrent, maxQueued int) *worker.Pool {
 	}
 	o := worker.DefaultOptions()
 	o.Command = []string{exe, "-test.run=^$"}
-	o.Env = append(os.Environ(), modeEnv+"=worker")
+	o.Env = append(os.Environ(), modeEnv+"="+mode)
 	o.Stderr = os.Stderr
 	o.MaxConcurrent, o.MaxQueued = maxConcurrent, maxQueued
 	p, err := worker.New(o)

@@ -34,10 +34,20 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	case "builtin-worker":
+		if err := WorkerMain(context.Background(), builtinWorker); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "server":
 		os.Exit(runTestServer())
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if demoOnce.dir != "" {
+		os.RemoveAll(filepath.Dir(demoOnce.dir))
+	}
+	os.Exit(code)
 }
 
 func runTestServer() int {

@@ -1,0 +1,134 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/camber-tui/camber-tui/registry"
+	"github.com/camber-tui/camber-tui/registry/builtin"
+	"github.com/camber-tui/camber-tui/store"
+	"github.com/camber-tui/camber-tui/store/demo"
+)
+
+// The registry is what the server serves, in process and in workers.
+var (
+	_ Caller       = (*registry.Registry)(nil)
+	_ WorkerCaller = (*registry.Registry)(nil)
+)
+
+const storeEnv = "CAMBER_MCP_TEST_STORE"
+
+var demoOnce struct {
+	sync.Once
+	dir string
+	err error
+}
+
+// demoStore writes the demo campus once per test binary.
+func demoStore(t testing.TB) string {
+	t.Helper()
+	demoOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "camber-mcp-test-")
+		if err != nil {
+			demoOnce.err = err
+			return
+		}
+		st, err := store.Create(filepath.Join(dir, "store"))
+		if err != nil {
+			demoOnce.err = err
+			return
+		}
+		_, demoOnce.err = demo.Write(context.Background(), st, demo.Options{Seed: demo.DefaultSeed})
+		demoOnce.dir = st.Root()
+	})
+	if demoOnce.err != nil {
+		t.Fatal(demoOnce.err)
+	}
+	return demoOnce.dir
+}
+
+// builtinWorker is the worker body over builtin.Default(), for the
+// store named in storeEnv.
+func builtinWorker(ctx context.Context) (WorkerCaller, *registry.CallContext, error) {
+	reg, err := builtin.Default()
+	if err != nil {
+		return nil, nil, err
+	}
+	return reg, &registry.CallContext{Store: os.Getenv(storeEnv), AllowedFacilities: []string{"north-campus"}}, nil
+}
+
+func TestBuiltinRegistry(t *testing.T) {
+	dir := demoStore(t)
+	reg, err := builtin.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Caller: reg, CallContext: &registry.CallContext{Store: dir, AllowedFacilities: []string{"north-campus"}}}
+	inProcess, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := inProcess.Handle(t.Context(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+meta+`}}`))
+	if strings.Contains(string(list), `"$schema"`) {
+		t.Fatal("tools/list carries $schema")
+	}
+	t.Logf("tools/list on builtin.Default(): %d tools, %d bytes", len(reg.Capabilities()), len(list))
+	if len(list) > 40_000 {
+		t.Errorf("tools/list is %d bytes, over the 40 KB target", len(list))
+	}
+
+	pool := workerPool2(t, dir)
+	o.Workers = pool
+	inWorkers, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Server{"in process": inProcess, "in workers": inWorkers} {
+		t.Run(name, func(t *testing.T) {
+			r := decode(t, s.Handle(t.Context(), []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"points","arguments":{"facility_id":"north-campus"},`+meta+`}}`)))
+			res := r["result"].(map[string]any)
+			text := res["content"].([]any)[0].(map[string]any)["text"].(string)
+			if res["isError"] != false || !strings.Contains(text, "north-campus") || !strings.Contains(text, "[F1@points-") {
+				t.Fatalf("points: %v", r)
+			}
+			if res["structuredContent"].(map[string]any)["count"] == nil {
+				t.Fatalf("points data: %v", res["structuredContent"])
+			}
+			r = decode(t, s.Handle(t.Context(), []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"points","arguments":{"facility_id":"south-annex"},`+meta+`}}`)))
+			if !strings.Contains(string(mustJSON(t, r)), `"code":"not_allowed"`) {
+				t.Fatalf("a facility outside the allowlist: %v", r)
+			}
+			r = decode(t, s.Handle(t.Context(), []byte(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"points","arguments":{"facility_id":5},`+meta+`}}`)))
+			if !strings.Contains(string(mustJSON(t, r)), `"code":"invalid_params"`) {
+				t.Fatalf("a bad argument: %v", r)
+			}
+		})
+	}
+}
+
+func workerPool2(t *testing.T, dir string) Runner {
+	t.Setenv(storeEnv, dir)
+	return workerPoolMode(t, "builtin-worker")
+}
+
+func decode(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("reply is not JSON: %v", err)
+	}
+	return m
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
