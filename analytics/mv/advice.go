@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Trigger and proposal thresholds.
@@ -28,6 +30,10 @@ const (
 	// ScheduleT is the weekday-versus-weekend residual t statistic above
 	// which daily residuals show an occupancy schedule.
 	ScheduleT = 3.0
+	// MaxNonRoutineShare is the largest share of baseline periods flagged
+	// as non-routine that are excluded (or proposed for exclusion); more
+	// flags mean the model misses a pattern, not that events happened.
+	MaxNonRoutineShare = 0.10
 )
 
 // cusum is the running avoided energy over the reporting periods; hourly
@@ -75,15 +81,16 @@ func advise(rep *Report, pr Project, fits map[Kind]*Fit, requested []Kind, base 
 	}
 	// Reporting residuals: actual − projected per nominal period, so a step
 	// is a change of slope in the CUSUM of savings.
-	var rr []float64
+	var rr, rpred []float64
 	var rp []Period
 	for i, p := range repo {
 		if !math.IsNaN(rPred[i]) {
 			rr = append(rr, p.Y-rPred[i])
+			rpred = append(rpred, rPred[i])
 			rp = append(rp, p)
 		}
 	}
-	if st, ok := DetectStep(rr, minSegment(iv), sigma); ok {
+	if st, ok := DetectStep(unexplained(rr, rpred), minSegment(iv), sigma); ok {
 		st.Where, st.At = "reporting", stamp(rp[st.index].Start)
 		rep.Steps = append(rep.Steps, st)
 		rep.Triggers = append(rep.Triggers, Advice{Code: "cusum_slope_change",
@@ -168,7 +175,10 @@ func propose(rep *Report, pr Project, fits map[Kind]*Fit, requested []Kind, base
 			Message: fmt.Sprintf("%s is better by BIC than the chosen %s (%.1f against %.1f): add it to the models", k, f.Kind, o.BIC, f.BIC),
 			Values:  map[string]any{"model": string(k), "bic": o.BIC, "chosen_bic": f.BIC}})
 	}
-	if !pr.ExcludeNonRoutine && rep.NonRoutine.Flagged > 0 {
+	// Flagged periods are non-routine only when they are few and no
+	// schedule explains them (a daily model flags weekends otherwise).
+	few := float64(rep.NonRoutine.Flagged) <= MaxNonRoutineShare*float64(len(base))
+	if !pr.ExcludeNonRoutine && rep.NonRoutine.Flagged > 0 && few && !(iv == Daily && weekdayEffect(base, bResid) > ScheduleT) {
 		rep.Proposals = append(rep.Proposals, Advice{Code: "exclude_non_routine",
 			Message: fmt.Sprintf("%d baseline periods have a robust residual z above %.1f: turn on non-routine exclusion", rep.NonRoutine.Flagged, NonRoutineZ),
 			Values:  map[string]any{"flagged": rep.NonRoutine.Flagged}})
@@ -225,4 +235,21 @@ func mean(x []float64) float64 {
 		s += v
 	}
 	return s / float64(len(x))
+}
+
+// unexplained removes from reporting residuals the part proportional to
+// the projection (r = a + b·ŷ by OLS), so savings that scale with the load
+// — a 10 % cut is bigger on a hot day — do not read as a step when the
+// season turns; a change in time that the load does not explain remains.
+func unexplained(resid, pred []float64) []float64 {
+	if len(resid) < 3 {
+		return resid
+	}
+	a, b := stat.LinearRegression(pred, resid, nil, false)
+	m := mean(resid)
+	out := make([]float64, len(resid))
+	for i, r := range resid {
+		out[i] = r - (a + b*pred[i]) + m
+	}
+	return out
 }

@@ -162,8 +162,9 @@ func Aggregate(meter, oat model.Series, w Window, iv Interval, factor, minCovera
 		return nil, cov, fmt.Errorf("%w: meter or outdoor-air series has fewer than two samples", ErrNoData)
 	}
 	nom := nominalHours(iv)
-	var out []Period
-	for _, b := range bins(w, iv) {
+	bs := bins(w, iv)
+	out := make([]Period, 0, len(bs))
+	for _, b := range bs {
 		cov.Periods++
 		hours := float64(b[1]-b[0]) / float64(time.Hour)
 		ma, mb := rangeIn(meter.TS, b[0], b[1])

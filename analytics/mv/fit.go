@@ -104,7 +104,19 @@ func (d Data) Len() int { return len(d.Y) }
 
 // subset returns the rows where keep is true.
 func (d Data) subset(keep []bool) Data {
-	var out Data
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	out := Data{Y: make([]float64, 0, n), Temp: make([]float64, 0, n)}
+	if d.HourOfWeek != nil {
+		out.HourOfWeek = make([]int, 0, n)
+	}
+	if d.DayTemps != nil {
+		out.DayTemps = make([][]float64, 0, n)
+	}
 	for i := range d.Y {
 		if !keep[i] {
 			continue
