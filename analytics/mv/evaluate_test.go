@@ -27,8 +27,8 @@ type site struct {
 	days   int
 	cut    float64
 	cutDay int
-	noise  float64           // relative noise per day
-	events map[int]float64   // day → extra kW for the whole day
+	noise  float64             // relative noise per day
+	events map[int]float64     // day → extra kW for the whole day
 	fade   func(d int) float64 // optional: savings share kept on day d
 }
 

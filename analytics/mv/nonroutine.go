@@ -1,8 +1,11 @@
 package mv
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -119,4 +122,70 @@ type CUSUMPoint struct {
 	// running total since the reporting period began.
 	Savings    float64 `json:"savings"`
 	Cumulative float64 `json:"cumulative"`
+}
+
+// screenRounds bounds the trimming rounds of the non-routine screen.
+const screenRounds = 10
+
+// screen flags non-routine baseline periods by trimming in rounds: each
+// round drops the periods whose robust residual z exceeds both
+// NonRoutineZ and half the largest |z|, then refits the chosen kind, until
+// no |z| exceeds NonRoutineZ. Dropping the gross outliers first keeps them
+// from bending the fit and flagging sound periods. It returns the rows to
+// keep (all when exclusion is off; the flags are reported either way).
+func screen(ctx context.Context, f *Fit, d Data, ps []Period, enabled bool) (NonRoutine, []bool, error) {
+	nr := NonRoutine{Enabled: enabled, Threshold: NonRoutineZ, Periods: []ExcludedPeriod{}}
+	keep := make([]bool, d.Len())
+	for i := range keep {
+		keep[i] = true
+	}
+	cur := f
+	for range screenRounds {
+		rows := make([]int, 0, len(keep))
+		r := make([]float64, 0, len(keep))
+		for i := range keep {
+			if keep[i] {
+				rows = append(rows, i)
+				r = append(r, d.Y[i]-cur.predict(d, i))
+			}
+		}
+		z := RobustZ(r)
+		top := 0.0
+		for _, v := range z {
+			top = math.Max(top, math.Abs(v))
+		}
+		if top <= NonRoutineZ {
+			break
+		}
+		cut := math.Max(NonRoutineZ, top/2)
+		for k, i := range rows {
+			if math.Abs(z[k]) > cut {
+				keep[i] = false
+				nr.Periods = append(nr.Periods, ExcludedPeriod{Start: stamp(ps[i].Start), Residual: r[k], Z: z[k]})
+			}
+		}
+		next, err := FitModel(ctx, f.Kind, d.subset(keep))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nr, nil, ctx.Err()
+			}
+			break
+		}
+		cur = next
+	}
+	slices.SortFunc(nr.Periods, func(a, b ExcludedPeriod) int { return strings.Compare(a.Start, b.Start) })
+	nr.Flagged = len(nr.Periods)
+	if float64(nr.Flagged) > MaxNonRoutineShare*float64(d.Len()) {
+		nr.Note = fmt.Sprintf("%d of %d baseline periods exceed |z| %.1f, more than %.0f %%: the model misses a pattern (a schedule, another variable) rather than isolated events, so none is excluded",
+			nr.Flagged, d.Len(), NonRoutineZ, 100*MaxNonRoutineShare)
+		enabled = false
+	}
+	if !enabled {
+		for i := range keep {
+			keep[i] = true
+		}
+	} else {
+		nr.Excluded = nr.Flagged
+	}
+	return nr, keep, nil
 }

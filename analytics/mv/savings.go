@@ -3,6 +3,7 @@ package mv
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -113,4 +114,57 @@ func Uncertainty(in UncertaintyInput, confidence int) (Level, error) {
 		l.FSU = &fsu
 	}
 	return l, nil
+}
+
+// savings projects the baseline onto the reporting periods and computes
+// the avoided energy and its uncertainty.
+func savings(pr Project, unit string, f *Fit, bResid []float64, repo []Period, pred []float64) (Savings, error) {
+	s := Savings{Units: unit, N: f.Stats.N, P: f.Stats.P, Confidence: pr.Confidence, Autocorrelation: pr.Autocorrelation}
+	lo, hi := f.TempRange[0], f.TempRange[1]
+	outside := 0
+	for i, p := range repo {
+		if math.IsNaN(pred[i]) {
+			s.Unpredicted++
+			continue
+		}
+		s.M++
+		s.BaselineProjected += pred[i] * p.Scale
+		s.ReportingActual += p.Energy
+		if p.Temp < lo || p.Temp > hi {
+			outside++
+		}
+	}
+	if s.M == 0 {
+		return s, fmt.Errorf("%w: the model predicts none of the %d reporting periods", ErrTooFewPoints, len(repo))
+	}
+	s.OutsideBaselineTemps = float64(outside) / float64(s.M)
+	s.Avoided = s.BaselineProjected - s.ReportingActual
+	if s.BaselineProjected != 0 {
+		s.Fraction = s.Avoided / s.BaselineProjected
+		s.Percent = 100 * s.Fraction
+	}
+	s.Rho = Lag1(finiteOnly(bResid))
+	s.NPrime = float64(s.N)
+	if pr.Autocorrelation {
+		s.NPrime = EffectiveN(s.N, s.Rho)
+	}
+	in := UncertaintyInput{CVRMSE: f.Stats.CVRMSE, N: s.N, P: s.P, NPrime: s.NPrime, M: s.M,
+		Projected: s.BaselineProjected, Avoided: s.Avoided}
+	levels := ConfidenceLevels()
+	if !slices.Contains(levels, pr.Confidence) {
+		levels = append(levels, pr.Confidence)
+		slices.Sort(levels)
+	}
+	for _, c := range levels {
+		l, err := Uncertainty(in, c)
+		if err != nil {
+			return s, err
+		}
+		s.Levels = append(s.Levels, l)
+		if c == pr.Confidence {
+			s.T, s.FSU, s.AbsUncertainty, s.Low, s.High = l.T, l.FSU, l.AbsUncertainty, l.Low, l.High
+		}
+	}
+	s.TBasis = fmt.Sprintf("Student t, two-sided, n − p = %d degrees of freedom", s.N-s.P)
+	return s, nil
 }
