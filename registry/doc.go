@@ -16,7 +16,10 @@
 //		&registry.CallContext{Store: dir, AllowedFacilities: []string{"hq"}})
 //	// res.Text: hq stores 2 points on 1 equipment [F1@points-1a2b3c].
 //
-// Handlers write plain fact ids (F1@points); Call appends the call's token.
+// Handlers write plain fact ids (F1@points); Call appends the call's token
+// in the facts, in the text's [id] citations and in every data string that
+// is exactly a plain fact id of the result (that is how data names a fact:
+// the whole string value, under any key).
 // They cut lists only with [Call.Page], name data values with
 // sanitize.Name, and list only [Call.Facilities]. The registry imports no
 // store or analytics code: what the policy reads from a store is the [Data]

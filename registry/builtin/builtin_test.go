@@ -164,3 +164,36 @@ func TestPoints_NoData(t *testing.T) {
 		t.Fatalf("registered facility without data listed as %v", annex)
 	}
 }
+
+func TestConcurrentCalls(t *testing.T) {
+	reg := newDefault(t)
+	cc := callCtx(demoStore)
+	want := map[string]string{}
+	calls := map[string]map[string]any{"facilities": nil, "points": {"facility_id": "north-campus"}}
+	for name, args := range calls {
+		res, err := reg.Call(t.Context(), name, args, cc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		want[name] = string(b)
+	}
+	errs := make(chan error, 16)
+	for i := range 16 {
+		name := []string{"facilities", "points"}[i%2]
+		go func() {
+			res, err := reg.Call(t.Context(), name, calls[name], cc)
+			if err == nil {
+				if b, _ := json.Marshal(res); string(b) != want[name] {
+					err = errors.New(name + ": a concurrent call gave another result")
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

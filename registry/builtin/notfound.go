@@ -63,6 +63,9 @@ func notFoundValues(facility, argument string, unknown, stored []string) *regist
 		msg += fmt.Sprintf("; stored (%d in all): %s ...", n, sanitize.Names(avail[:messageValues]))
 	}
 	shown := avail[:min(len(avail), dataValues)]
+	for i, v := range shown { // a name too long to pass back is cut as in a result
+		shown[i] = sanitize.Cut(v, sanitize.DataLimit, v)
+	}
 	return &registry.Error{
 		Code:    registry.CodeNotFound,
 		Message: msg,

@@ -1,6 +1,8 @@
 package builtin
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -112,4 +114,28 @@ func datasetBlock(m map[string]string) *store.Dataset {
 		return nil
 	}
 	return &store.Dataset{ID: m["id"], Licence: m["licence"], Access: m["access"], Redistribution: m["redistribution"]}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		name      string
+		err       error
+		ok        bool
+		retryable bool
+		facility  string
+	}{
+		{"damaged", fmt.Errorf("read: %w", &store.DamagedError{File: "facility_id=hq/year=2024/part-0-0.parquet", Reason: "truncated"}), true, false, "hq"},
+		{"vanished", &store.VanishedError{File: "facility_id=hq/year=2024/part-1-0.parquet"}, true, true, "hq"},
+		{"busy", fmt.Errorf("facility hq: %w", store.ErrBusy), true, true, ""},
+		{"not found", store.ErrNotFound, false, false, ""},
+		{"other", errors.New("boom"), false, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, ok := classify(tt.err)
+			if ok != tt.ok || f.Retryable != tt.retryable || f.Facility != tt.facility {
+				t.Fatalf("classify = %+v %v", f, ok)
+			}
+		})
+	}
 }
