@@ -18,7 +18,7 @@ type citeToken struct {
 // Grammar (ASCII):
 //
 //	citation = "[" id { sep id } "]"
-//	sep      = ( "," | ";" ) { " " }
+//	sep      = { " " } ( "," | ";" ) { " " }
 //	id       = letter { letter } digit { digit } [ "@" scope ]
 //	scope    = scopechar { scopechar }
 //	scopechar = letter | digit | "@" | "-" | "_" | "." | "#"
@@ -37,19 +37,18 @@ func parseCitation(s string, i int, withIDs bool) (end int, ids []string, ok boo
 			ids = append(ids, s[j:k])
 		}
 		j = k
-		if j >= len(s) {
+		if j < len(s) && s[j] == ']' {
+			return j + 1, ids, true
+		}
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j >= len(s) || (s[j] != ',' && s[j] != ';') {
 			return 0, nil, false
 		}
-		switch s[j] {
-		case ']':
-			return j + 1, ids, true
-		case ',', ';':
+		j++
+		for j < len(s) && s[j] == ' ' {
 			j++
-			for j < len(s) && s[j] == ' ' {
-				j++
-			}
-		default:
-			return 0, nil, false
 		}
 	}
 }

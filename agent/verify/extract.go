@@ -113,7 +113,7 @@ func digitAt(s string, i int, emit func(claim)) int {
 		pp, _ := prevRune(s, i-psz)
 		if isWordRune(pp) || pp == ')' || pp == '%' {
 			if hyphenWordHasLetter(s, i-psz) {
-				return skipWord(s, i)
+				return skipHyphenated(s, i)
 			}
 		} else {
 			neg, start = true, i-psz
@@ -291,11 +291,24 @@ func isDottedRef(s string, i int) bool {
 	}
 }
 
+// skipHyphenated returns the end of the hyphenated word whose digits
+// start at s[i] (the rest of VAV-2-3), so a long name is read once.
+func skipHyphenated(s string, i int) int {
+	for i < len(s) && (isWordByte(s[i]) || s[i] == '-') {
+		i++
+	}
+	return i
+}
+
+// maxNameLookback bounds how far back a hyphenated name is read.
+const maxNameLookback = 64
+
 // hyphenWordHasLetter reports whether the hyphenated word ending at the
 // hyphen s[h] holds a letter (AHU-1), so the digits after it name a thing.
+// It looks back at most maxNameLookback bytes.
 func hyphenWordHasLetter(s string, h int) bool {
 	j := h
-	for j > 0 {
+	for j > 0 && h-j < maxNameLookback {
 		r, sz := utf8.DecodeLastRuneInString(s[:j])
 		if !isWordRune(r) && r != '-' && r != '−' {
 			break
@@ -334,10 +347,10 @@ func refWordBefore(s string, i int) bool {
 		j--
 	}
 	e := j
-	for j > 0 && isASCIILetter(s[j-1]) {
+	for j > 0 && e-j <= 12 && isASCIILetter(s[j-1]) {
 		j--
 	}
-	if j == e {
+	if j == e || e-j > 12 {
 		return false
 	}
 	if r, _ := prevRune(s, j); isWordRune(r) {

@@ -107,6 +107,7 @@ func TestCitations(t *testing.T) {
 		{"[F1@rule_run-1a2b3c] [K1@summary-abc123]", []string{"F1@rule_run-1a2b3c", "K1@summary-abc123"}},
 		{"[C1@economizer_high_limit@AHU-1-abc123]", []string{"C1@economizer_high_limit@AHU-1-abc123"}},
 		{"[F1, C1; R1]", []string{"F1", "C1", "R1"}},
+		{"[F1@a , F2@a]", []string{"F1@a", "F2@a"}},
 		{"[x] [AHU-1] [F1 ] [x](http://a) [F] [1] [F1@]", nil},
 		{"(F1@x) is neutral", nil},
 	} {

@@ -185,11 +185,11 @@ func isCloser(r rune) bool {
 // ("e.g.", "Ch.", "approx.").
 func isAbbreviation(s string, i int) bool {
 	j := i
-	for j > 0 && (isASCIILetter(s[j-1]) || s[j-1] == '.') {
+	for j > 0 && i-j <= 8 && (isASCIILetter(s[j-1]) || s[j-1] == '.') {
 		j--
 	}
-	if j == i {
-		return false
+	if j == i || i-j > 8 {
+		return false // no word, or longer than any abbreviation
 	}
 	if r, _ := prevRune(s, j); unicode.IsLetter(r) {
 		return false
