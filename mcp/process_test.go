@@ -325,3 +325,40 @@ func TestProcessGoSDKCommandTransport(t *testing.T) {
 		})
 	}
 }
+
+// TestProcessSIGTERMWhileClientStopsReading checks that a server blocked
+// writing to a client that stopped reading still stops on SIGTERM.
+func TestProcessSIGTERMWhileClientStopsReading(t *testing.T) {
+	cmd := serverCommand(t)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd.StdoutPipe(); err != nil { // never read
+		t.Fatal(err)
+	}
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	exit := make(chan int, 1)
+	go func() { _ = cmd.Wait(); exit <- cmd.ProcessState.ExitCode() }()
+	// Far more replies than a pipe holds.
+	for i := range 300 {
+		fmt.Fprintf(stdin, `{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{%s}}`+"\n", i, meta)
+	}
+	waitFor(t, "the server serving", func() bool { return strings.Contains(stderr.String(), "serving") })
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-exit:
+		if code != 143 {
+			t.Fatalf("exit %d, want 143; stderr:\n%s", code, stderr)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("a server blocked on its stdout did not stop on SIGTERM")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/camber-tui/camber-tui/mcp/jsonrpc"
 	"github.com/camber-tui/camber-tui/registry"
@@ -75,11 +76,53 @@ func New(opts Options) (*Server, error) {
 // has a pool) before Handle returns. It returns nil when there is nothing
 // to send (a notification, a cancelled call, a client's response).
 func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
-	reply, job := s.dispatchLine(ctx, s.sess, msg, "a message")
-	if job != nil {
-		return s.execute(job)
+	reply, call := s.Defer(ctx, msg)
+	if call != nil {
+		return call.Run()
 	}
 	return reply
+}
+
+// Defer answers one message like Handle, except that a tools/call is
+// returned instead of run: the caller runs it with Run, or computes the
+// outcome elsewhere and turns it into the reply with Finish. Until then
+// the call is in flight (its id cannot be reused, notifications/cancelled
+// cancels its context).
+func (s *Server) Defer(ctx context.Context, msg []byte) ([]byte, *ToolCall) {
+	if len(msg) > jsonrpc.MaxLine {
+		return s.refuseTooLong(jsonrpc.Line{Size: int64(len(msg)), ID: jsonrpc.ExtractID(msg), TooLong: true}), nil
+	}
+	reply, job := s.dispatchLine(ctx, s.sess, msg, "a message")
+	if job != nil {
+		return nil, &ToolCall{j: job, start: time.Now()}
+	}
+	return reply, nil
+}
+
+// ToolCall is a tools/call accepted by Defer.
+type ToolCall struct {
+	j     *toolJob
+	start time.Time
+}
+
+// Name returns the tool's name.
+func (c *ToolCall) Name() string { return c.j.name }
+
+// Args returns the call's arguments as sent (numbers as json.Number).
+func (c *ToolCall) Args() map[string]any { return c.j.args }
+
+// Context returns the call's context, cancelled by notifications/cancelled.
+func (c *ToolCall) Context() context.Context { return c.j.ctx }
+
+// Run runs the call (in a worker when the server has a pool) and returns
+// its reply, or nil when it was cancelled.
+func (c *ToolCall) Run() []byte { return c.j.s.execute(c.j) }
+
+// Finish turns an outcome computed elsewhere into the call's reply (nil
+// when the call was cancelled): the same result layout, error mapping and
+// size cap as Run.
+func (c *ToolCall) Finish(res *registry.Result, err error) []byte {
+	return c.j.s.finish(c.j, res, err, time.Since(c.start))
 }
 
 // dispatchLine parses one message and answers it, or returns the tool call

@@ -142,23 +142,24 @@ func (s *Server) prepareCall(ctx context.Context, sess *session, m *jsonrpc.Mess
 // execute runs a tool call and returns its reply, or nil when the client
 // cancelled it or the server is stopping.
 func (s *Server) execute(j *toolJob) []byte {
-	defer func() {
-		j.sess.mu.Lock()
-		if j.sess.inflight[j.key] == j {
-			delete(j.sess.inflight, j.key)
-		}
-		j.sess.mu.Unlock()
-		j.stop()
-	}()
 	start := time.Now()
-	var res *registry.Result
-	var err error
+	res, err := s.run(j)
+	return s.finish(j, res, err, time.Since(start))
+}
+
+// run runs the call in a worker when the server has a pool, else in
+// process.
+func (s *Server) run(j *toolJob) (*registry.Result, error) {
 	if s.o.Workers != nil {
-		res, err = s.o.Workers.Call(j.ctx, j.name, j.args)
-	} else {
-		res, err = s.o.Caller.Call(j.ctx, j.name, plainJSON(j.args).(map[string]any), s.o.CallContext)
+		return s.o.Workers.Call(j.ctx, j.name, j.args)
 	}
-	took := time.Since(start)
+	return s.o.Caller.Call(j.ctx, j.name, plainJSON(j.args).(map[string]any), s.o.CallContext)
+}
+
+// finish turns a call's outcome into its reply (nil when the client
+// cancelled it), logs it and ends the call.
+func (s *Server) finish(j *toolJob, res *registry.Result, err error, took time.Duration) []byte {
+	defer j.end()
 	if j.cancelled() || (err != nil && j.ctx.Err() != nil && errors.Is(err, context.Canceled)) {
 		s.log.printf("tools/call %s (id %s): cancelled after %s", j.name, j.id, round(took))
 		return nil
@@ -176,6 +177,10 @@ func (s *Server) execute(j *toolJob) []byte {
 		s.log.printf("tools/call %s (id %s): %s in %s", j.name, j.id, e.Code, round(took))
 		return s.encodeResult(j.id, j.rev, toolError(e))
 	}
+	if res == nil {
+		s.log.printf("tools/call %s (id %s): internal error in %s: no result", j.name, j.id, round(took))
+		return errReply(j.id, jsonrpc.CodeInternal, "internal error")
+	}
 	reply := s.encodeResult(j.id, j.rev, toolResult(res))
 	if len(reply) > s.o.MaxBytes {
 		s.log.printf("tools/call %s (id %s): too_large (%d bytes) in %s", j.name, j.id, len(reply), round(took))
@@ -185,6 +190,16 @@ func (s *Server) execute(j *toolJob) []byte {
 	}
 	s.log.printf("tools/call %s (id %s): ok in %s", j.name, j.id, round(took))
 	return reply
+}
+
+// end removes the call from the in-flight set and releases its context.
+func (j *toolJob) end() {
+	j.sess.mu.Lock()
+	if j.sess.inflight[j.key] == j {
+		delete(j.sess.inflight, j.key)
+	}
+	j.sess.mu.Unlock()
+	j.stop()
 }
 
 // toolResult is a successful call as MCP sends it: the notices and the
