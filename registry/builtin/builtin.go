@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/camber-tui/camber-tui/agent"
 	"github.com/camber-tui/camber-tui/model"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store"
@@ -28,8 +29,8 @@ import (
 
 // Options tunes the registry [New] builds. The zero value is [Default]'s.
 type Options struct {
-	// Verify is the citation checker of policy step 7 (the agent's strict
-	// checker); nil uses the registry's own check.
+	// Verify is the citation checker of policy step 7; nil means the
+	// agent's strict checker (agent.RegistryVerifier).
 	Verify func(text string, facts []registry.Fact) (string, []string)
 	// Roots are further local directories to redact from what callers see.
 	Roots []string
@@ -41,6 +42,9 @@ func Default() (*registry.Registry, error) { return New(Options{}) }
 // New returns the built-in registry with opt.
 func New(opt Options) (*registry.Registry, error) {
 	e := newEnv()
+	if opt.Verify == nil {
+		opt.Verify = agent.RegistryVerifier
+	}
 	return registry.New(capabilities(e), nil, registry.Options{
 		Data:   e.data,
 		Verify: opt.Verify,
