@@ -171,24 +171,33 @@ func (p *pipeline) allowlist() error {
 // and how many were withheld, and while the registry is damaged every result
 // carries a banner.
 func (p *pipeline) refuseResearchOnly(ctx context.Context) error {
+	if p.e.cap.NoStore {
+		p.served = map[string]bool{} // reads no facility's data: may name any allowed one (echoed facts)
+		for _, id := range p.cc.AllowedFacilities {
+			p.served[id] = true
+		}
+	}
 	d, err := p.r.dataFor(p.cc.Store)
-	if err != nil {
+	if err == nil && d == nil && !p.e.cap.NoStore {
+		err = errors.New("no store is configured for this call")
+	}
+	var s *Survey
+	if err == nil {
+		p.data = d
+		if d != nil {
+			s, err = d.Survey(ctx, p.named)
+		}
+	}
+	switch {
+	case err != nil && p.e.cap.NoStore:
+		p.banners = append(p.banners, "the store's facility registry could not be read, so no facility's licence can be verified")
+		return nil
+	case err != nil && p.data == nil:
 		return &Error{Code: CodeUnavailable, Message: "the store could not be opened", Data: map[string]any{"retryable": false}, Err: err}
-	}
-	p.data = d
-	if d == nil {
-		if p.e.cap.NoStore {
-			return nil
-		}
-		return &Error{Code: CodeUnavailable, Message: "no store is configured for this call", Data: map[string]any{"retryable": false}}
-	}
-	s, err := d.Survey(ctx, p.named)
-	if err != nil {
-		if p.e.cap.NoStore {
-			p.banners = append(p.banners, "the store's facility registry could not be read, so no facility's licence can be verified")
-			return nil
-		}
+	case err != nil:
 		return p.storeError(err)
+	case s == nil: // a store-free capability without a store
+		return nil
 	}
 	lic := evaluateLicence(s)
 	if lic.damaged != "" {

@@ -258,3 +258,30 @@ func TestCall_StoreErrors(t *testing.T) {
 		}
 	})
 }
+
+func TestCall_StoreFreeCapability(t *testing.T) {
+	echoFacts := probe("echo_facts", func(context.Context, *registry.Call) (*registry.Result, error) {
+		return &registry.Result{Data: map[string]any{"facts": []any{map[string]any{"facility_id": "hq"}}}, Text: "ok."}, nil
+	})
+	echoFacts.NoStore = true
+	d := newFakeData(own("hq"))
+	reg := newReg(t, d, echoFacts)
+	if _, err := reg.Call(t.Context(), "echo_facts", nil, ctxFor("hq")); err != nil {
+		t.Fatalf("a store-free result naming an allowed facility was refused: %v", err)
+	}
+	if _, err := reg.Call(t.Context(), "echo_facts", nil, ctxFor("annex")); registry.CodeOf(err) != registry.CodeInternal {
+		t.Fatalf("a result naming a facility outside the allowlist: %v", err)
+	}
+	d.set(func(d *fakeData) { d.surveyErr = &damagedErr{} })
+	res, err := reg.Call(t.Context(), "echo_facts", nil, ctxFor("hq"))
+	if err != nil || !hasBanner(res, "could not be read") {
+		t.Fatalf("unreadable store: %v %v", err, res)
+	}
+	noData, err := registry.New([]registry.Capability{echoFacts}, nil, registry.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := noData.Call(t.Context(), "echo_facts", nil, ctxFor("hq")); err != nil {
+		t.Fatalf("no store wired: %v", err)
+	}
+}
