@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/camber-tui/camber-tui/internal/golden"
 	"github.com/camber-tui/camber-tui/registry"
@@ -195,5 +196,29 @@ func TestConcurrentCalls(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+func TestFactIDs_RestartAndRewrite(t *testing.T) {
+	dir := copyStore(t)
+	args := map[string]any{"facility_id": "south-annex"}
+	id := func() string {
+		res, err := newDefault(t).Call(t.Context(), "points", args, callCtx(dir)) // a fresh registry: as after a restart
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Facts[0].ID
+	}
+	first := id()
+	if again := id(); again != first {
+		t.Fatalf("a restart changed the fact id: %s, then %s", first, again)
+	}
+	part := filepath.Join(dir, "facility_id=south-annex", "year=2025", "part-0-0.parquet")
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(part, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if rewritten := id(); rewritten == first {
+		t.Fatalf("an in-place rewrite kept the fact id %s", first)
 	}
 }
