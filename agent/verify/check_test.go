@@ -40,6 +40,8 @@ func TestCheck_Verdicts(t *testing.T) {
 			Options{}, []Verdict{UnsupportedNumber}, ""},
 		{"unknown id without figure", "See the plan [Z1]. Next [R1].",
 			Options{}, []Verdict{UnknownCitation, Supported}, "See the plan. Next [R1]."},
+		{"unknown id between words", "See [Z1] the plan [R1].",
+			Options{}, []Verdict{UnknownCitation}, "See the plan [R1]."},
 		{"per sentence: figure of another sentence's fact", "Both coils open 20% [F1] and cost money [C1]. Both coils open 20% of $2,897 [F1].",
 			Options{}, []Verdict{Supported, UnsupportedNumber}, "Both coils open 20% [F1] and cost money [C1]."},
 		{"pooled: figure of another sentence's fact", "Both coils open 20% [F1] and cost money [C1]. Both coils open 20% of $2,897 [F1]. It is $2,897.",

@@ -282,7 +282,9 @@ func (c *Checker) rebuild(text string, p pass) string {
 
 // strip removes the unknown ids from a sentence's citation tokens; a token
 // left empty goes, with the space before it when a punctuation mark follows
-// ("… hours [X9]." → "… hours.").
+// ("… hours [X9]." → "… hours.") or one of the two spaces around it. The
+// sentence's figures stay as they were: a token reads as nothing, and at
+// least one space stays wherever there was one.
 func (c *Checker) strip(s string, a *analysis) string {
 	out := s
 	for t := len(a.toks) - 1; t >= 0; t-- {
@@ -302,8 +304,8 @@ func (c *Checker) strip(s string, a *analysis) string {
 			repl = "[" + strings.Join(kept, ", ") + "]"
 		} else if start > 0 && out[start-1] == ' ' && punctuationFollows(out, end) {
 			start--
-		} else if start == 0 && end < len(out) && out[end] == ' ' {
-			end++
+		} else if (start == 0 || out[start-1] == ' ') && end < len(out) && out[end] == ' ' {
+			end++ // one space, not two, where the token stood between words
 		}
 		out = out[:start] + repl + out[end:]
 	}
