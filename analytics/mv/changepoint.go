@@ -201,8 +201,8 @@ func fitChangePoint(ctx context.Context, kind Kind, d Data) (*Fit, error) {
 	shape := cpShapes[kind]
 	sorted := slices.Clone(d.Temp)
 	slices.Sort(sorted)
-	q05 := stat.Quantile(0.05, stat.LinInterp, sorted, nil)
-	q95 := stat.Quantile(0.95, stat.LinInterp, sorted, nil)
+	q05 := quantile(0.05, sorted)
+	q95 := quantile(0.95, sorted)
 	if !(q95-q05 > 1e-9) {
 		return nil, fmt.Errorf("%s: the temperatures span %.1f °F between the 5th and 95th percentile, too narrow to search a change point", kind, q95-q05)
 	}

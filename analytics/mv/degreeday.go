@@ -52,8 +52,8 @@ func fitDegreeDay(ctx context.Context, d Data) (*Fit, error) {
 		all = append(all, days...)
 	}
 	slices.Sort(all)
-	lo := math.Floor(stat.Quantile(0.05, stat.LinInterp, all, nil))
-	hi := math.Ceil(stat.Quantile(0.95, stat.LinInterp, all, nil))
+	lo := math.Floor(quantile(0.05, all))
+	hi := math.Ceil(quantile(0.95, all))
 	step := 1.0
 	if (hi-lo)/step+1 > maxBalancePoints {
 		step = 2

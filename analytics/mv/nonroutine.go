@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"gonum.org/v1/gonum/stat"
 )
 
 // NonRoutineZ is the robust residual z-score above which a baseline
@@ -23,12 +21,12 @@ func RobustZ(resid []float64) []float64 {
 	}
 	s := slices.Clone(resid)
 	slices.Sort(s)
-	med := stat.Quantile(0.5, stat.LinInterp, s, nil)
+	med := quantile(0.5, s)
 	for i, r := range resid {
 		s[i] = math.Abs(r - med)
 	}
 	slices.Sort(s)
-	mad := stat.Quantile(0.5, stat.LinInterp, s, nil) * 1.4826
+	mad := quantile(0.5, s) * 1.4826
 	if mad == 0 {
 		return z
 	}

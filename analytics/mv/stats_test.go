@@ -315,3 +315,26 @@ func TestEnergyUnit(t *testing.T) {
 		}
 	}
 }
+
+func TestQuantile(t *testing.T) {
+	tests := []struct {
+		p    float64
+		x    []float64
+		want float64
+	}{
+		{0.5, []float64{1, 2, 3}, 2},
+		{0.5, []float64{1, 2, 3, 4}, 2.5},
+		{0.05, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 0.5},
+		{0.95, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 9.5},
+		{1, []float64{3, 7}, 7},
+		{0, []float64{3, 7}, 3},
+	}
+	for _, tc := range tests {
+		if got := quantile(tc.p, tc.x); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("quantile(%v, %v) = %v, want %v", tc.p, tc.x, got, tc.want)
+		}
+	}
+	if !math.IsNaN(quantile(0.5, nil)) {
+		t.Error("empty quantile is not NaN")
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/stat"
 )
 
 // HoursPerWeek is the number of TOWT hour-of-week bins.
@@ -74,7 +72,7 @@ func fitTOWT(ctx context.Context, d Data) (*Fit, error) {
 		}
 	}
 	slices.Sort(means)
-	med := stat.Quantile(0.5, stat.LinInterp, means, nil)
+	med := quantile(0.5, means)
 	var occ [HoursPerWeek]bool
 	var col [HoursPerWeek]int
 	nOcc, seen := 0, 0
