@@ -42,6 +42,16 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	case "server":
 		os.Exit(runTestServer())
+	case "http-server":
+		// For running external clients (the MCP conformance suite) against
+		// the HTTP transport: serves the fake registry on the given address.
+		o := testOptions()
+		o.Signals = true
+		err := ServeHTTP(context.Background(), o, os.Getenv("CAMBER_MCP_TEST_ADDR"), false, os.Stderr)
+		if e, ok := err.(interface{ ExitCode() int }); ok {
+			os.Exit(e.ExitCode())
+		}
+		os.Exit(0)
 	}
 	code := m.Run()
 	if demoOnce.dir != "" {
