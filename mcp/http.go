@@ -28,6 +28,9 @@ type HTTPOptions struct {
 	AllowedOrigins []string
 }
 
+// maxSessions bounds the 2025-11-25 sessions kept at once.
+const maxSessions = 4096
+
 // maxHTTPBody bounds what is read of an over-long body to find its id.
 const maxHTTPBody = 64 << 20
 
@@ -185,6 +188,14 @@ func (h *httpHandler) startSession(sess *session) string {
 	_, _ = rand.Read(b[:])
 	id := hex.EncodeToString(b[:])
 	h.mu.Lock()
+	if len(h.sessions) >= maxSessions {
+		// Make room by ending one session; its client gets 404 and
+		// initializes again, as the specification asks.
+		for old := range h.sessions {
+			delete(h.sessions, old)
+			break
+		}
+	}
 	h.sessions[id] = sess
 	h.mu.Unlock()
 	return id
