@@ -91,12 +91,23 @@ func TestBuilder_RootCause(t *testing.T) {
 	}
 }
 
+// severity is a named string type, as analytics reports severities.
+type severity string
+
 func TestContext_Derive(t *testing.T) {
 	c, err := NewContext(
-		Fact{ID: "F1@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-1", Text: "Both coils open 20% of hours.", Data: map[string]any{"rule": "simultaneous_heat_cool", "severity": "fault"}},
-		Fact{ID: "F2@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-1", Text: "SAT held cold.", Data: map[string]any{"rule": "supply_air_reset", "severity": "warn"}},
-		Fact{ID: "F3@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-2", Text: "All fine.", Data: map[string]any{"rule": "supply_air_reset", "severity": "ok"}},
-		Fact{ID: "F4@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-2", Text: "Unknown rule.", Data: map[string]any{"rule": "no_such_rule", "severity": "fault"}},
+		Fact{ID: "F1@rule_run-1a2b3c", Kind: "rule_run", Text: "4 findings."},
+		Fact{ID: "F2@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-1", Text: `"simultaneous_heat_cool@AHU-1" is fault: both coils open 20% of hours`,
+			Data: map[string]any{"rule": "simultaneous_heat_cool", "severity": "fault",
+				"cost": map[string]any{"annual_usd": 2897.3, "kwh": 8802.0, "therms": nil, "basis": "reheat-gas+paired-cooling"}}},
+		Fact{ID: "F3@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-1", Text: "SAT held cold.",
+			Data: map[string]any{"rule": "supply_air_reset", "severity": severity("warn"),
+				"cost": struct {
+					AnnualUSD *float64 `json:"annual_usd"`
+					Uncosted  string   `json:"uncosted"`
+				}{Uncosted: "no cost model for rule supply_air_reset"}}},
+		Fact{ID: "F4@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-2", Text: "All fine.", Data: map[string]any{"rule": "supply_air_reset", "severity": "ok"}},
+		Fact{ID: "F5@rule_run-1a2b3c", Kind: "finding", Equip: "AHU-2", Text: "Unknown rule.", Data: map[string]any{"rule": "no_such_rule", "severity": "fault"}},
 		Fact{ID: "R1", Kind: "summary", Text: "An id the derived facts must skip."},
 	)
 	if err != nil {
@@ -105,13 +116,32 @@ func TestContext_Derive(t *testing.T) {
 	c.Derive()
 	c.Derive() // idempotent
 	var got []string
-	for _, f := range c.Facts()[5:] {
-		got = append(got, f.ID+" "+f.Kind+" "+f.Equip)
+	for _, f := range c.Facts()[6:] {
+		got = append(got, f.ID+" "+f.Kind+" "+f.Equip+": "+f.Text)
 	}
-	want := []string{"R2 recommendation AHU-1", "R3 recommendation AHU-1", "G1 rootcause AHU-1"}
+	want := []string{
+		"C1 cost AHU-1: Estimated annual cost ≈ $2,897 (8,802 kWh; reheat-gas+paired-cooling).",
+		"R2 recommendation AHU-1: " + mustRecommend(t, "simultaneous_heat_cool").Text(),
+		"C2 cost AHU-1: No dollar figure — no cost model for rule supply_air_reset.",
+		"R3 recommendation AHU-1: " + mustRecommend(t, "supply_air_reset").Text(),
+		"G1 rootcause AHU-1: These findings are linked, upstream first: supply_air_reset → simultaneous_heat_cool. Address supply_air_reset first; the others may clear with it.",
+	} // none for AHU-2: one finding is ok, the other's rule has no entry
 	if !slices.Equal(got, want) {
-		t.Errorf("derived %q, want %q", got, want)
+		t.Errorf("derived\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	g, _ := Ask(t.Context(), "what will it cost on AHU-1?", c, nil)
+	if !strings.Contains(g.Text, "$2,897 (8,802 kWh; reheat-gas+paired-cooling) [C1]") {
+		t.Errorf("ask on derived facts: %q", g.Text)
+	}
+}
+
+func mustRecommend(t *testing.T, rule string) Recommendation {
+	t.Helper()
+	r, ok := Recommend(rule)
+	if !ok {
+		t.Fatalf("no recommendation for %s", rule)
+	}
+	return r
 }
 
 // TestRecommendations checks the table: one entry per rule, each a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/camber-tui/camber-tui/agent/verify"
 	"github.com/camber-tui/camber-tui/internal/golden"
+	"github.com/camber-tui/camber-tui/registry"
 )
 
 // askQuestions are the template-path questions of the golden file.
@@ -227,4 +228,45 @@ func TestAsk_Model(t *testing.T) {
 	if g.Source != SourceLLM || !g.Grounded || !slices.Equal(g.Cited, []string{"C1"}) || g.Facts[0].ID != "C1" {
 		t.Errorf("cited answer: %+v", g)
 	}
+}
+
+// TestExplain_RuleRunFacts explains facts shaped as rule_run returns them
+// (tokenised ids, quoted finding ids, cost objects in data) with no model:
+// derived cost, recommendation and root-cause facts join, and the answer is
+// grounded.
+func TestExplain_RuleRunFacts(t *testing.T) {
+	res := &registry.Result{Facts: []registry.Fact{
+		{ID: "F1@rule_run-9c1d2e", Kind: "rule_run", Value: 3, Text: "north-campus: 3 findings worst first (2 fault, 1 warn) from 38 rules; 1 check declined",
+			Data: map[string]any{"facility_id": "north-campus", "count": 3.0, "declined": 1.0}},
+		{ID: "F2@rule_run-9c1d2e", Kind: "finding", Value: "fault", Equip: "AHU-1",
+			Text: `"simultaneous_heat_cool@AHU-1" is fault: both coils open 20.3% of occupied hours (356 of 1,752); triage cost about $2,897 a year`,
+			Data: map[string]any{"finding_id": "simultaneous_heat_cool@AHU-1", "rule": "simultaneous_heat_cool", "severity": "fault",
+				"share": 0.203, "cost": map[string]any{"annual_usd": 2897.3, "kwh": 8802.0, "therms": 1314.0, "basis": "reheat-gas+paired-cooling"}}},
+		{ID: "F3@rule_run-9c1d2e", Kind: "finding", Value: "fault", Equip: "AHU-1",
+			Text: `"supply_air_reset@AHU-1" is fault: SAT below 58 °F for 71% of cooling hours, no reset with OAT`,
+			Data: map[string]any{"finding_id": "supply_air_reset@AHU-1", "rule": "supply_air_reset", "severity": "fault",
+				"cost": map[string]any{"annual_usd": nil, "uncosted": "no cost model for rule supply_air_reset"}}},
+		{ID: "F4@rule_run-9c1d2e", Kind: "finding", Value: "warn", Equip: "VAV-2-07",
+			Text: `"reheat_penalty@VAV-2-07" is warn: reheating 12% of occupied hours above 65 °F OAT`,
+			Data: map[string]any{"finding_id": "reheat_penalty@VAV-2-07", "rule": "reheat_penalty", "severity": "warn"}},
+		{ID: "F5@rule_run-9c1d2e", Kind: "skipped", Value: 2, Text: "2 rules skipped for missing inputs", Data: map[string]any{"skipped": 2.0}},
+	}}
+	c, err := FromResults(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Derive()
+	g, err := Explain(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertGrounded(t, g.Text, c)
+	var b strings.Builder
+	b.WriteString(g.Text + "\n")
+	for _, q := range []string{"what should I do about AHU-1?", "what will it cost?", "why is AHU-1 wasting energy?"} {
+		a, _ := Ask(context.Background(), q, c, nil)
+		assertGrounded(t, a.Text, c)
+		fmt.Fprintf(&b, "\nQ: %s\nA: %s\n", q, a.Text)
+	}
+	golden.Check(t, "explain_rule_run.golden", []byte(b.String()))
 }
