@@ -200,4 +200,3 @@ func (b *Builder) Scorecard(s Scorecard) {
 			map[string]any{"category": c.Name, "score": c.Score, "faults": c.Faults, "warnings": c.Warnings})
 	}
 }
-
