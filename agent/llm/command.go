@@ -118,7 +118,7 @@ func (t *tail) Write(p []byte) (int, error) {
 
 // excerpt returns ": <the end of stderr on one line>" or "".
 func (t *tail) excerpt() string {
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(t.buf), "")), " ")
+	s := clean(string(t.buf))
 	if s == "" {
 		return ""
 	}

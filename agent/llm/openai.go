@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/camber-tui/camber-tui/agent"
 )
@@ -202,7 +203,7 @@ func bodyExcerpt(raw []byte) string {
 			raw = []byte(str)
 		}
 	}
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(raw), "")), " ")
+	s := clean(string(raw))
 	if s == "" {
 		return "(empty body)"
 	}
@@ -210,6 +211,22 @@ func bodyExcerpt(raw []byte) string {
 		s = string(r[:199]) + "…"
 	}
 	return s
+}
+
+// clean returns s as one line of printable text: invalid UTF-8 and
+// control characters (ESC sequences, BEL ...) dropped, runs of white space
+// made one space.
+func clean(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			return ' '
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // unwrapURLError returns a transport error's message without the URL the
