@@ -27,14 +27,18 @@ const pnnlPlant = "PNNL Building Re-tuning Training Guide, Ch. 8 (central plant)
 // lockout OAT, fault at ≥ 20 %. Without an OAT it cannot judge (info, share
 // nil). When the HW supply temperature is mapped, the HWS-vs-OAT slope over
 // the running hours is reported too, with a caveat when it is flat (no HWS
-// reset); it does not change the verdict, as in CAMBER.
+// reset); with the return temperature too, the median loop ΔT of the
+// warm-weather hours is reported (a few °F: firing with no load). Neither
+// changes the verdict, as in CAMBER. CAMBER also lists hw_diff_press as
+// optional but no verdict or number of this rule reads it; it is left out
+// so the trust gate never names an input the rule does not use.
 func boilerSummerLockoutRule() Rule {
 	return Rule{
 		Name:     "boiler_summer_lockout",
 		Title:    "Boiler firing in warm weather",
 		Classes:  []string{model.ClassHotWaterPlant},
 		Required: []model.Role{model.BoilerStatus},
-		Optional: []model.Role{model.HWSupplyTemp, model.HWReturnTemp, model.HWDiffPress, model.OAT},
+		Optional: []model.Role{model.HWSupplyTemp, model.HWReturnTemp, model.OAT},
 		Params: []Param{{
 			Name: "summer_lockout_oat_f", Kind: Number, Default: lockoutOATDefault, Unit: "degF",
 			Min: plantBound(40), Max: plantBound(90),
@@ -105,6 +109,20 @@ func checkBoilerSummerLockout(ctx context.Context, in *Input) (Outcome, error) {
 		}
 	} else {
 		caveats = append(caveats, "no hw_supply_temp: HWS reset not checked")
+	}
+	metrics["warm_median_dt_f"] = nil
+	if hws, hwr := present(f, model.HWSupplyTemp), present(f, model.HWReturnTemp); hws != nil && hwr != nil && nf > 0 {
+		dts := make([]float64, 0, nf)
+		for i := range flagged {
+			if flagged[i] && known(hws[i]) && known(hwr[i]) {
+				dts = append(dts, hws[i]-hwr[i])
+			}
+		}
+		if len(dts) > 0 {
+			med := quantileOf(dts, 0.5)
+			metrics["warm_median_dt_f"] = round(med, 1)
+			summary += fmt.Sprintf("; loop ΔT then %s °F (median)", plantNum(med, 1))
+		}
 	}
 	return Outcome{
 		Severity:    sev,

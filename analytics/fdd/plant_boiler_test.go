@@ -34,8 +34,10 @@ func boilerLockoutScenario(e *plantEnv, faulty bool) *series.Frame {
 		}
 		return math.Max(120, math.Min(180, 180-1.2*(oat[i]-10))) + e.noise(1)
 	})
+	// The loop ΔT follows the heating load: about 3 °F firing in summer.
+	hwr := e.col(func(i int) float64 { return hws[i] - 20*math.Max(0.15, math.Min(1, (68-oat[i])/40)) + e.noise(0.5) })
 	return e.frame("HWP-1", model.ClassHotWaterPlant, map[model.Role][]float64{
-		model.BoilerStatus: status, model.HWSupplyTemp: hws, model.OAT: oat,
+		model.BoilerStatus: status, model.HWSupplyTemp: hws, model.HWReturnTemp: hwr, model.OAT: oat,
 	})
 }
 
@@ -140,6 +142,9 @@ func TestPlantBoilerEdges(t *testing.T) {
 	})
 	t.Run("lockout notes a flat HWS", func(t *testing.T) {
 		out := plantRun(t, plantRuleNamed(t, "boiler_summer_lockout"), faulty, nil)
+		if dt, _ := out.Metrics["warm_median_dt_f"].(float64); dt <= 0 || dt > 6 {
+			t.Fatalf("warm-weather loop ΔT %v: %q", out.Metrics["warm_median_dt_f"], out.Summary)
+		}
 		if out.Metrics["hws_oat_slope"] == nil || !plantCaveat(out, "not reset") {
 			t.Fatalf("%v %q", out.Metrics, out.Caveats)
 		}
