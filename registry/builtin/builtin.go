@@ -58,6 +58,9 @@ func capabilities(e *env) []registry.Capability {
 	return []registry.Capability{
 		facilities(e),
 		points(e),
+		ruleRun(e),
+		findingDetail(e),
+		sensorTrust(e),
 	}
 }
 
