@@ -218,7 +218,7 @@ type judged struct {
 func judge(a *analysis, idx *index, pool []string) judged {
 	var j judged
 	for _, id := range a.ids {
-		if _, ok := idx.facts[id]; ok {
+		if idx.has(id) {
 			j.cited = append(j.cited, id)
 		} else {
 			j.unknown = append(j.unknown, id)
@@ -232,7 +232,7 @@ func judge(a *analysis, idx *index, pool []string) judged {
 	j.by = make([]string, len(a.claims))
 	for k, cl := range a.claims {
 		for _, id := range ground {
-			if idx.facts[id].carries(cl) {
+			if c, _ := idx.fact(id); c.carries(cl) {
 				j.by[k] = id
 				break
 			}

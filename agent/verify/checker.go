@@ -92,7 +92,7 @@ func (c *Checker) read(text string) pass {
 					continue
 				}
 				for _, id := range e.a.ids {
-					if _, ok := c.idx.facts[id]; ok && !seen[id] {
+					if c.idx.has(id) && !seen[id] {
 						seen[id] = true
 						pool = append(pool, id)
 					}
@@ -291,7 +291,7 @@ func (c *Checker) strip(s string, a *analysis) string {
 		tok := a.toks[t]
 		var kept []string
 		for _, id := range tok.ids {
-			if _, ok := c.idx.facts[id]; ok {
+			if c.idx.has(id) {
 				kept = append(kept, id)
 			}
 		}

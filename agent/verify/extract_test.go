@@ -11,6 +11,7 @@ import (
 // for dates and times.
 func claimsOf(s string, names ...string) []string {
 	idx := buildIndex(nil)
+	idx.known("") // reads the (empty) names
 	for _, n := range names {
 		idx.names[n] = struct{}{}
 		if needsMask(n) {

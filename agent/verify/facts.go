@@ -26,6 +26,8 @@ type Fact struct {
 type carriers struct {
 	decs   []decimal // numbers, signed
 	stamps []string  // dates, date-times and clock times
+	src    []Fact    // the facts given under the id
+	read   bool      // decs and stamps hold src's figures
 }
 
 func (c *carriers) add(cl claim) {
@@ -44,22 +46,26 @@ func (c *carriers) addText(s string) {
 	scan(s, nil, c.add)
 }
 
-// index is what the checker knows about a set of facts.
+// index is what the checker knows about a set of facts. The figures of a
+// fact are read the first time a sentence cites it, and the names the first
+// time a quoted span needs them, so a check pays only for what the text
+// uses. An index belongs to one Checker, whose lock guards it.
 type index struct {
 	facts map[string]*carriers
 	// names are the values a quoted span may name: equipment, string
-	// values of data, and the quoted names in fact texts.
+	// values of data, and the quoted names in fact texts (nil until needed).
 	names map[string]struct{}
 	// masks are equipment names that would otherwise state a figure
 	// ("Boiler 2"), longest first; an unquoted occurrence is not a claim.
 	masks []string
+	all   []Fact
 }
 
 // maxDepth bounds the walk through nested data.
 const maxDepth = 64
 
 func buildIndex(facts []Fact) *index {
-	idx := &index{facts: make(map[string]*carriers, len(facts)), names: map[string]struct{}{}}
+	idx := &index{facts: make(map[string]*carriers, len(facts)), all: facts}
 	equips := map[string]bool{}
 	for _, f := range facts {
 		c := idx.facts[f.ID]
@@ -67,16 +73,10 @@ func buildIndex(facts []Fact) *index {
 			c = &carriers{}
 			idx.facts[f.ID] = c
 		}
-		c.addText(f.Text)
-		for _, q := range quoteSpans(f.Text, acceptAll) {
-			idx.addName(quoteContent(f.Text, q))
-		}
+		c.src = append(c.src, f)
 		if f.Equip != "" {
-			c.addText(f.Equip)
-			idx.addName(f.Equip)
 			equips[f.Equip] = true
 		}
-		idx.walk(c, f.Data, 0)
 	}
 	for e := range equips {
 		if needsMask(e) {
@@ -92,62 +92,119 @@ func buildIndex(facts []Fact) *index {
 	return idx
 }
 
+// fact returns the figures of the fact id (of every fact given under it),
+// reading them on first use.
+func (idx *index) fact(id string) (*carriers, bool) {
+	c, ok := idx.facts[id]
+	if !ok {
+		return nil, false
+	}
+	if !c.read {
+		c.read = true
+		for _, f := range c.src {
+			c.addText(f.Text)
+			c.addText(f.Equip)
+			walk(f.Data, 0, func(s string) { c.addText(s) }, func(x float64, bits int) { addFloat(c, x, bits) })
+		}
+	}
+	return c, true
+}
+
+// has reports whether id names a fact.
+func (idx *index) has(id string) bool {
+	_, ok := idx.facts[id]
+	return ok
+}
+
 func (idx *index) addName(s string) {
 	if s = strings.TrimSpace(s); validName(s) {
 		idx.names[s] = struct{}{}
 	}
 }
 
-// walk adds the figures and names of a data value.
-func (idx *index) walk(c *carriers, v any, depth int) {
+// known reports whether content names something the facts carry.
+func (idx *index) known(content string) bool {
+	if idx.names == nil {
+		idx.names = map[string]struct{}{}
+		for _, f := range idx.all {
+			for _, q := range quoteSpans(f.Text, acceptAll) {
+				idx.addName(quoteContent(f.Text, q))
+			}
+			idx.addName(f.Equip)
+			walk(f.Data, 0, idx.addName, nil)
+		}
+	}
+	_, ok := idx.names[content]
+	return ok
+}
+
+// walk calls str for every string (values and map keys) and num for
+// every number of a data value; num may be nil.
+func walk(v any, depth int, str func(string), num func(x float64, bits int)) {
 	if depth > maxDepth {
 		return
+	}
+	n := func(x float64, bits int) {
+		if num != nil {
+			num(x, bits)
+		}
 	}
 	switch x := v.(type) {
 	case nil, bool:
 	case string:
-		c.addText(x)
-		idx.addName(x)
+		str(x)
 	case json.Number:
-		c.addText(x.String())
+		if num != nil {
+			str(x.String())
+		}
 	case float64:
-		addFloat(c, x, 64)
+		n(x, 64)
 	case float32:
-		addFloat(c, float64(x), 32)
+		n(float64(x), 32)
 	case int:
-		addFloat(c, float64(x), 64)
-	case int64:
-		c.addText(strconv.FormatInt(x, 10))
+		n(float64(x), 64)
 	case int32:
-		addFloat(c, float64(x), 64)
+		n(float64(x), 64)
+	case int64:
+		if num != nil {
+			str(strconv.FormatInt(x, 10))
+		}
 	case uint64:
-		c.addText(strconv.FormatUint(x, 10))
+		if num != nil {
+			str(strconv.FormatUint(x, 10))
+		}
 	case map[string]any:
 		for k, e := range x {
-			c.addText(k)
-			idx.walk(c, e, depth+1)
+			if num != nil {
+				str(k)
+			}
+			walk(e, depth+1, str, num)
 		}
 	case []any:
 		for _, e := range x {
-			idx.walk(c, e, depth+1)
+			walk(e, depth+1, str, num)
 		}
 	case []string:
 		for _, e := range x {
-			idx.walk(c, e, depth+1)
+			str(e)
 		}
 	case []float64:
 		for _, e := range x {
-			addFloat(c, e, 64)
+			n(e, 64)
 		}
 	case map[string]float64:
 		for k, e := range x {
-			c.addText(k)
-			addFloat(c, e, 64)
+			if num != nil {
+				str(k)
+			}
+			n(e, 64)
 		}
 	case map[string]string:
 		for k, e := range x {
-			c.addText(k)
-			idx.walk(c, e, depth+1)
+			if num != nil {
+				str(k)
+			}
+			str(e)
 		}
 	default:
 		// Any other value is read as its JSON form.
@@ -159,7 +216,7 @@ func (idx *index) walk(c *carriers, v any, depth int) {
 		d := json.NewDecoder(strings.NewReader(string(b)))
 		d.UseNumber()
 		if d.Decode(&decoded) == nil {
-			idx.walk(c, decoded, depth+1)
+			walk(decoded, depth+1, str, num)
 		}
 	}
 }
@@ -217,11 +274,6 @@ func (idx *index) maskSpans(s string) []span {
 	return out
 }
 
-// known reports whether content names something the facts carry.
-func (idx *index) known(content string) bool {
-	_, ok := idx.names[content]
-	return ok
-}
 
 // carries reports whether c carries the claim:
 //
