@@ -274,7 +274,6 @@ func (idx *index) maskSpans(s string) []span {
 	return out
 }
 
-
 // carries reports whether c carries the claim:
 //
 //   - a date or time equal to one the fact states (a timestamp carries its
