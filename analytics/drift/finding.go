@@ -119,7 +119,7 @@ func (r *runner) finding(fam *Family, f *series.Frame, class string, results []S
 	l := results[lead]
 	fd := Finding{ID: fam.Name + "@" + f.Equip, Family: fam.Name, Equip: f.Equip, Class: class,
 		Severity: l.Severity, Sides: fam.Sides, Load: fam.Load, Signals: results, Cause: l.Cause,
-		Thresholds: Thresholds{Unit: fam.Unit, Warn: fam.Warn, Fault: fam.Fault, CUSUM: r.cusum},
+		Thresholds:            Thresholds{Unit: fam.Unit, Warn: fam.Warn, Fault: fam.Fault, CUSUM: r.cusum},
 		ThresholdsProvisional: true, MagnitudeThresholdConfidence: MagnitudeConfidence,
 		TemporalThresholdConfidence: TemporalConfidence, ThresholdNote: ThresholdNote}
 	for _, s := range results {
