@@ -175,16 +175,21 @@ func (c *Checker) Check(text string) Report {
 		r.Verified = text
 		return r
 	}
-	// Repair, then read the repair back: in a rare text, dropping a
-	// sentence changes how a neighbour reads (a quote pairs differently, a
-	// "#" line becomes a heading), so repeat until a reading is clean. Each
-	// round shortens the text, so this ends; a text that never reads clean
-	// repairs to nothing. Without quotes or '#' no neighbour can change
-	// (dropping whole sentences keeps every kept one's text, whether it
-	// starts a line, and where its citations belong), so the read-back is
-	// skipped.
+	// Repair, then read the repair back: in a rare text, a repair changes
+	// how the rest reads (a quote pairs differently, a "#" line becomes a
+	// heading, stripping "[A0]" from "[A[A0]0]" leaves a new citation), so
+	// repeat until a reading is clean. Each round shortens the text, so this
+	// ends; a text that never reads clean repairs to nothing. When only
+	// whole sentences were dropped from a text without quotes or '#',
+	// nothing kept can read differently (each kept sentence keeps its text,
+	// whether it starts a line, and where its citations belong), so the
+	// read-back is skipped.
 	out := c.rebuild(text, p)
-	if !strings.ContainsAny(text, "\"#") && !strings.Contains(text, "“") {
+	stripped := false
+	for k, res := range p.res {
+		stripped = stripped || p.keep[k] && len(res.unknown) > 0
+	}
+	if !stripped && !strings.ContainsAny(text, "\"#") && !strings.Contains(text, "“") {
 		r.Verified = out
 		return r
 	}
