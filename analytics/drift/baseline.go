@@ -167,9 +167,7 @@ func periodStats(s *samples, b Baseline) (Period, error) {
 			outEnv++
 		}
 	}
-	sorted := slices.Clone(p.resid)
-	slices.Sort(sorted)
-	p.Drift = quantile(0.5, sorted)
+	p.Drift = median(slices.Clone(p.resid))
 	if b.Sigma > 0 && !math.IsNaN(b.Sigma) {
 		ds := p.Drift / b.Sigma
 		pct := 100 * float64(out2) / float64(n)

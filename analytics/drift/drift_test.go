@@ -423,3 +423,17 @@ func TestStullWetBulb(t *testing.T) {
 		t.Error("RH above 100 % must give NaN")
 	}
 }
+
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		x    []float64
+		want float64
+	}{{[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}, {[]float64{5}, 5}, {[]float64{2, 2, 2, 1}, 2}} {
+		if got := median(tc.x); got != tc.want {
+			t.Errorf("median %v = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+	if !math.IsNaN(median(nil)) {
+		t.Error("empty median is not NaN")
+	}
+}

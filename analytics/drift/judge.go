@@ -40,6 +40,9 @@ type SignalResult struct {
 func (t *track) window(fam *Family, w Window) *samples {
 	f := t.f
 	s := &samples{}
+	if n := min(int64(f.N), (w.End-w.Start)/f.Step+1); n > 0 {
+		s.ts, s.x, s.y = make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	}
 	lo := 0
 	if w.Start > f.Start {
 		lo = int((w.Start - f.Start) / f.Step)
@@ -126,9 +129,7 @@ func (r *runner) evaluate(fam *Family, t *track) (SignalResult, string) {
 	if c := res.CUSUM; c.Alarm && sev.Rank() < fdd.Warn.Rank() {
 		// A sustained shift below the period floors: warn when the samples
 		// since the alarm sit at least a warn magnitude off baseline.
-		after := slices.Clone(p.resid[c.alarmIdx:])
-		slices.Sort(after)
-		med := quantile(0.5, after)
+		med := median(slices.Clone(p.resid[c.alarmIdx:]))
 		m := med
 		if c.Direction == Down {
 			m = -m
@@ -179,6 +180,5 @@ func windowMedian(t *track, col []float64, w Window) (float64, bool) {
 	if len(v) == 0 {
 		return 0, false
 	}
-	slices.Sort(v)
-	return quantile(0.5, v), true
+	return median(v), true
 }
