@@ -126,8 +126,24 @@ func finish(a *Assessment, vals []float64) {
 	a.Score = clamp01(a.Coverage * (1 - math.Min(2*a.OutlierFrac, 1)) * (1 - 0.2*a.FlatlineFrac))
 }
 
-// countOutliers counts robust outliers in vals (reordered).
+// localHalfWidth is the half-width, in samples, of the neighbourhood a
+// global outlier must also stand out from (see countOutliers).
+const localHalfWidth = 6
+
+// countOutliers counts robust outliers in vals, which are in time order
+// (vals is reordered).
+//
+// CAMBER counts a sample as an outlier when its modified z against the whole
+// series exceeds 3.5. That also fires on every sample of a healthy signal
+// with two regimes — a supply-air temperature with the fan on and off, a
+// filter pressure drop that reads ~0 while the fan is stopped — so such a
+// trend scored untrusted and declined every check it gated (domain §4.2 and
+// §13 item 11). We fix it knowingly: a sample is an outlier only when it is
+// a global outlier AND it stands out, by the same modified-z test, from its
+// own neighbourhood (the ±6 samples around it, a Hampel filter). A spike
+// stays an outlier; a regime the signal dwells in does not.
 func countOutliers(vals []float64) int {
+	ordered := append([]float64(nil), vals...)
 	med := median(vals)
 	dev := make([]float64, len(vals))
 	sumAD := 0.0
@@ -135,21 +151,42 @@ func countOutliers(vals []float64) int {
 		dev[i] = math.Abs(x - med)
 		sumAD += dev[i]
 	}
-	// median reorders dev, which the count below does not mind: a sample
-	// is an outlier when its deviation exceeds cut.
-	var cut float64
-	if mad := median(dev); mad > 0 {
-		cut = outlierZ * mad / madScale
-	} else if meanAD := sumAD / float64(len(vals)); meanAD > 0 {
-		cut = outlierZ * meanADScale * meanAD
-	} else {
+	cut, ok := outlierCut(dev, sumAD)
+	if !ok {
 		return 0
 	}
 	n := 0
-	for _, d := range dev {
-		if d > cut {
+	var win [2*localHalfWidth + 1]float64
+	var wdev [2*localHalfWidth + 1]float64
+	for i, x := range ordered {
+		if math.Abs(x-med) <= cut {
+			continue
+		}
+		lo, hi := max(0, i-localHalfWidth), min(len(ordered), i+localHalfWidth+1)
+		w := win[:copy(win[:], ordered[lo:hi])]
+		lmed := median(w)
+		wd := wdev[:len(w)]
+		sum := 0.0
+		for j, y := range ordered[lo:hi] {
+			wd[j] = math.Abs(y - lmed)
+			sum += wd[j]
+		}
+		if lcut, ok := outlierCut(wd, sum); ok && math.Abs(x-lmed) > lcut {
 			n++
 		}
 	}
 	return n
+}
+
+// outlierCut returns the absolute deviation beyond which a sample is an
+// outlier: 3.5 MAD/0.6745, or with MAD = 0 the mean-absolute-deviation form;
+// ok is false when every value equals the median. dev is reordered.
+func outlierCut(dev []float64, sumAD float64) (float64, bool) {
+	if mad := median(dev); mad > 0 {
+		return outlierZ * mad / madScale, true
+	}
+	if meanAD := sumAD / float64(len(dev)); meanAD > 0 {
+		return outlierZ * meanADScale * meanAD, true
+	}
+	return 0, false
 }

@@ -99,8 +99,16 @@ func TestAssess(t *testing.T) {
 		{
 			name: "MAD zero falls back to mean absolute deviation",
 			ts:   func() []int64 { ts, _ := regular(20, step, nil0); return ts }(),
+			v:    func() []float64 { v := make([]float64, 20); v[5], v[14] = 100, 100; return v }(),
+			want: Assessment{N: 20, Coverage: 1, Expected: step, LongestFlatline: 8, FlatlineFrac: 0.4, Outliers: 2, OutlierFrac: 0.1, Score: 0.8 * 0.92},
+		},
+		{
+			// CAMBER counted the dwell at 100 as 2 outliers; a step the
+			// signal stays on is a regime, not a spike (fixed quirk).
+			name: "a step to a new level is not an outlier",
+			ts:   func() []int64 { ts, _ := regular(20, step, nil0); return ts }(),
 			v:    append(make([]float64, 18), 100, 100),
-			want: Assessment{N: 20, Coverage: 1, Expected: step, LongestFlatline: 18, FlatlineFrac: 0.9, Outliers: 2, OutlierFrac: 0.1, Score: 0.8 * 0.82},
+			want: Assessment{N: 20, Coverage: 1, Expected: step, LongestFlatline: 18, FlatlineFrac: 0.9, Score: 0.82},
 		},
 		{
 			name:     "caller's expected interval",
@@ -405,5 +413,28 @@ func TestCompareReference(t *testing.T) {
 	c, err := CompareReference(mk("AHU-1", 2000, 5*time.Minute, 0), flat, 0, th)
 	if err != nil || c.Correlation != nil {
 		t.Errorf("constant reference: correlation %v err %v, want nil", c.Correlation, err)
+	}
+}
+
+// TestTwoRegimeSignalIsTrusted: a supply-air temperature that sits near 55 °F
+// while the fan runs (~40 % of hours) and drifts near the space temperature
+// while it is off is healthy; CAMBER's global MAD test called every fan-on
+// hour an outlier and scored it untrusted. A real spike is still counted.
+func TestTwoRegimeSignalIsTrusted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ts, v := regular(24*90, time.Hour, func(i int) float64 {
+		h, day := i%24, (i/24)%7
+		if day < 5 && h >= 7 && h < 17 {
+			return 55 + rng.NormFloat64()*0.3
+		}
+		return 72 + rng.NormFloat64()*0.3
+	})
+	got := Trust(model.SupplyAirTemp, ts, v, 0)
+	if got.Score < 0.8 || got.Quality.Outliers > 0 {
+		t.Fatalf("two-regime SAT: score %v, %d outliers; want trusted with no outliers", got.Score, got.Quality.Outliers)
+	}
+	v[500] = 140 // a spike inside a regime
+	if got := Trust(model.SupplyAirTemp, ts, v, 0); got.Quality.Outliers != 1 {
+		t.Fatalf("spike: %d outliers, want 1", got.Quality.Outliers)
 	}
 }
