@@ -55,6 +55,7 @@ type httpHandler struct {
 	sessions map[string]*session
 }
 
+// ServeHTTP answers one HTTP request to the MCP endpoint.
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != h.o.Path {
 		http.NotFound(w, r)
