@@ -69,6 +69,14 @@ func TestEstimate(t *testing.T) {
 			usd:  f64(985.5), kwh: f64(6570),
 		},
 		{
+			// flagged hours are the union with near-minimum hours; only the
+			// near-full share of running hours is costed: 30% × 1000/2000 × 8760.
+			name: "pump near full and near min",
+			in: Input{Rule: "hw_pump_dp_reset", Equip: "HWP-1", Severity: fdd.Warn, Share: share, FlaggedHours: 800, JudgedHours: 1000, WindowHours: 2000,
+				Metrics: map[string]any{"near_full_share_pct": 30.0, "near_min_share_pct": 50.0}},
+			usd: f64(295.65), kwh: f64(1971),
+		},
+		{
 			name: "damper census",
 			in:   Input{Rule: "damper_census", Equip: "VAV-fleet", Severity: fdd.Fault, Metrics: map[string]any{"throttled_share_pct": 25}},
 			usd:  f64(1971), kwh: f64(13140),

@@ -104,9 +104,19 @@ func pump(in Input, a Assumptions, s Site) Result {
 	if s.PumpKW == nil {
 		return needs("pump_kw")
 	}
-	h, hb, ok := faultHours(in, a, "near_full_share_pct")
-	if !ok {
-		return needs("the near-full-speed share of hours")
+	// The finding's flagged samples are the union of its near-full and
+	// near-minimum conditions; only near-full hours waste pump energy, so
+	// the share of judged (running) hours near full speed sizes the cost.
+	var h float64
+	var hb string
+	if p, ok := metric(in.Metrics, "near_full_share_pct"); ok && in.JudgedHours > 0 && in.WindowHours > 0 {
+		h = p / 100 * in.JudgedHours / in.WindowHours * a.AnnualHours
+		hb = fmt.Sprintf("%s%% of %s running h in a %s h window, %s h/yr", num(p), num(in.JudgedHours), num(in.WindowHours), num(round1(h)))
+	} else {
+		var ok bool
+		if h, hb, ok = faultHours(Input{Metrics: in.Metrics}, a, "near_full_share_pct"); !ok {
+			return needs("the near-full-speed share of hours")
+		}
 	}
 	kwh := *s.PumpKW * h * a.PumpExcess
 	return price(kwh, 0, fmt.Sprintf("pump %s kW × %s near full speed × excess %s", num(*s.PumpKW), hb, num(a.PumpExcess)), a)
