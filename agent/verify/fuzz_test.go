@@ -90,7 +90,7 @@ func FuzzCitations(f *testing.F) {
 func TestCheck_RandomProperties(t *testing.T) {
 	alpha := []string{"[F1]", "[X9]", "[F1, C1]", "\"", "“", "”", "5", ".", "0", ",", "-", "−", "$", "%", " ", "\n",
 		"\n\n", "#", "§", "a", "AHU-1", "e", "T", "2025-07-01", ":", "1.", "- ", "Ch", "(", ")", "'", "@", "_",
-		"Boiler 2", "Fan 3", "?", "…", "\t", "\u00a0", "[", "]", "F1", "1e3", "20", "%", "14"}
+		"Boiler 2", "Fan 3", "?", "…", "\t", "\u00a0", "[", "]", "F1", "1e3", "20", "%", "14", "[A", "0]", "[X9"}
 	r := rand.New(rand.NewPCG(1, 2))
 	facts := append(seedFacts(), Fact{ID: "X1", Equip: "Fan 3", Text: `"Fan 3" 20.5% 2025-07-01`})
 	for range 3000 {
