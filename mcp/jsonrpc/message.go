@@ -144,3 +144,7 @@ func Parse(line []byte) (*Message, ID, *Error) {
 	}
 	return m, m.ID, nil
 }
+
+// IDOf returns the ID of a decoded id value (as Decode gives it) and
+// whether it is a string or an integer.
+func IDOf(v any) (ID, bool) { return idOf(v) }
