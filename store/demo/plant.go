@@ -43,7 +43,7 @@ func psat(t float64) float64 {
 // makePlant simulates the chilled-water plant (CHWP-1 with chillers CH-1,
 // CH-2 and tower CT-1) and the hot-water plant HWP-1. The campus cooling
 // load (tons) follows OAT, occupancy and a 24/7 lab base load; CH-2 stages
-// on above 90 % of CH-1's capacity and off below 80 %; CHWST resets from 48 °F (OAT ≤ 60)
+// on above CH-1's capacity and off below 95 % of it (so two never run where one could carry the load under the 90 % staging ceiling); CHWST resets from 48 °F (OAT ≤ 60)
 // to 44 °F (OAT ≥ 80); the tower holds an approach that grows with load,
 // with condenser water no colder than 50 °F.
 func makePlant(seed uint64, fac string, c clock, w weather, f plantFaults) plantResult {
@@ -82,9 +82,9 @@ func makePlant(seed uint64, fac string, c clock, w weather, f plantFaults) plant
 		}
 		noise = 0.9*noise + r.NormFloat64()*4
 		tons := clamp(200+18*math.Max(0, oat-52)+3*math.Max(0, w.dailyMean[i]-60)+30*occ+noise, 150, 2*chillerTons*0.97)
-		if two && tons < 0.8*chillerTons {
+		if two && tons < 0.95*chillerTons {
 			two = false
-		} else if !two && tons > 0.9*chillerTons {
+		} else if !two && tons > chillerTons {
 			two = true
 		}
 		nOn := 1.0
