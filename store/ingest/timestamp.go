@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -123,20 +124,21 @@ func parseNumericTime(s string, opt TimeOptions) (int64, error) {
 	case v >= 1 && v < 1e6:
 		days := int64(v)
 		frac := v - float64(days)
-		t = excelEpoch.AddDate(0, 0, int(days)).Add(time.Duration(frac*float64(24*time.Hour) + 0.5)).Truncate(time.Millisecond)
+		// Excel keeps about 10 decimal digits of a day: round to the millisecond.
+		t = excelEpoch.AddDate(0, 0, int(days)).Add(time.Duration(math.Round(frac*86400e3)) * time.Millisecond)
 		if t.Year() > 2261 {
 			return 0, fmt.Errorf("Excel serial %s is out of range", s)
 		}
 		return t.UnixNano(), nil
 	case v >= 1e8 && v < 1e11:
-		t = time.Unix(0, int64(v*1e3+0.5)*int64(time.Millisecond)).UTC()
+		t = time.UnixMilli(int64(v*1e3 + 0.5)).UTC()
 	case v >= 1e11 && v < 1e14:
-		t = time.Unix(0, int64(v+0.5)*int64(time.Millisecond)).UTC()
+		t = time.UnixMilli(int64(v + 0.5)).UTC()
 	default:
 		return 0, errors.New("a number that is neither an Excel serial day, epoch seconds nor epoch milliseconds")
 	}
 	if t.Year() > 2261 {
-		return 0, errors.New("epoch time out of range")
+		return 0, errors.New("epoch time out of range (after 2261)")
 	}
 	if opt.Loc != nil {
 		t = wallClock(t, opt.Loc)
