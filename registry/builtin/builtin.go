@@ -61,6 +61,7 @@ func capabilities(e *env) []registry.Capability {
 		ruleRun(e),
 		findingDetail(e),
 		sensorTrust(e),
+		checkCitations(e),
 	}
 }
 
