@@ -107,12 +107,18 @@ func fitBaseline(s *samples, minSpan float64, constant bool) (Baseline, error) {
 	if dof < 1 {
 		return Baseline{}, fmt.Errorf("no residual degree of freedom")
 	}
+	if !finiteAll(b.Intercept, b.Slope) {
+		return Baseline{}, fmt.Errorf("the baseline fit is not finite (extreme values)")
+	}
 	sse := 0.0
 	for i, x := range s.x {
 		r := s.y[i] - b.Predict(x)
 		sse += r * r
 	}
 	b.Sigma = math.Sqrt(sse / float64(dof))
+	if !finiteAll(b.Sigma) {
+		return Baseline{}, fmt.Errorf("the baseline residual σ is not finite (extreme values)")
+	}
 	// An exact fit's σ is rounding noise: call it zero so the magnitude
 	// floor alone judges.
 	if b.Sigma <= 1e-9*(1+math.Abs(stat.Mean(s.y, nil))) {
@@ -180,4 +186,13 @@ func periodStats(s *samples, b Baseline) (Period, error) {
 	p.PctOutsideEnvelope = 100 * float64(outEnv) / float64(n)
 	p.Extrapolated = float64(outEnv) > EnvelopeShare*float64(n)
 	return p, nil
+}
+
+func finiteAll(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

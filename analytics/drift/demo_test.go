@@ -73,6 +73,7 @@ func TestRun_DemoCampus(t *testing.T) {
 // digest prints a result's findings, verdicts and declines, one line each.
 func digest(r *Result) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "demo generator v%d\n", demo.GeneratorVersion)
 	fmt.Fprintf(&b, "counts fault %d warn %d ok %d\n", r.Counts.Fault, r.Counts.Warn, r.Counts.OK)
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s %s\n  %s\n", f.Severity, f.ID, f.Summary)

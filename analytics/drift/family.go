@@ -81,9 +81,10 @@ type Family struct {
 	Fault    Threshold    `json:"fault"`
 	// Plausible bounds the metric; samples outside are dropped.
 	Plausible [2]float64 `json:"plausible"`
-	// MinLoad is the load floor of a sample and MinSpan the load span a
-	// baseline fit needs, in the load's unit.
+	// MinLoad and MaxLoad bound a sample's load and MinSpan is the load
+	// span a baseline fit needs, in the load's unit.
 	MinLoad float64 `json:"min_load"`
+	MaxLoad float64 `json:"max_load"`
 	MinSpan float64 `json:"min_span"`
 	// RunWith is "drift": these are detectors the drift capability runs,
 	// not rules rule_run runs.
@@ -93,6 +94,10 @@ type Family struct {
 	Aliases []string `json:"aliases"`
 	Caveat  string   `json:"caveat,omitempty"`
 }
+
+// maxTons bounds a plausible chilled-water load sample (a plant's summed
+// tons included).
+const maxTons = 20000
 
 var chwLoad = []model.Role{model.CHWFlow, model.CHWSupplyTemp, model.CHWReturnTemp}
 
@@ -108,28 +113,28 @@ var families = []Family{
 			{Kind: "approach_evap", Metric: string(model.EvapApproachTemp), CauseUp: "evaporator tube fouling or low refrigerant charge"},
 		},
 		Sides: Up, Unit: "degF", Load: LoadTons, Warn: Threshold{1, 2}, Fault: Threshold{2, 3},
-		Plausible: [2]float64{0, 50}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{0, 50}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"chiller_approach_drift", "chiller_approach_drift_sustained", "approach"}},
 	{Name: ChillerSubcooling, Title: "Chiller liquid subcooling drift at equal load",
 		Classes: []string{model.ClassChiller}, Required: withLoad(model.SubcoolingTemp),
 		Signals: []Signal{{Kind: "subcooling", Metric: string(model.SubcoolingTemp), Required: true,
 			CauseUp: "refrigerant overcharge or a liquid-line restriction", CauseDown: "refrigerant undercharge (a leak) or non-condensables"}},
 		Sides: Both, Unit: "degF", Load: LoadTons, Warn: Threshold{1, 3}, Fault: Threshold{2, 6},
-		Plausible: [2]float64{0, 50}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{0, 50}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"chiller_subcooling_drift", "subcooling"}},
 	{Name: ChillerSuperheat, Title: "Chiller suction superheat drift at equal load",
 		Classes: []string{model.ClassChiller}, Required: withLoad(model.SuperheatTemp),
 		Signals: []Signal{{Kind: "superheat", Metric: string(model.SuperheatTemp), Required: true,
 			CauseUp: "evaporator starvation (low charge, expansion valve underfeeding)", CauseDown: "evaporator overfeed (expansion valve flooding)"}},
 		Sides: Both, Unit: "degF", Load: LoadTons, Warn: Threshold{2, 3}, Fault: Threshold{4, 6},
-		Plausible: [2]float64{0, 50}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{0, 50}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"chiller_superheat_drift", "superheat"}},
 	{Name: ChillerCWRange, Title: "Condenser water range drift at equal load",
 		Classes: []string{model.ClassChiller}, Required: withLoad(model.CWSupplyTemp, model.CWReturnTemp),
 		Signals: []Signal{{Kind: "cw_range", Metric: "cw_return_temp − cw_supply_temp", Required: true,
 			CauseUp: "reduced condenser water flow", CauseDown: "condenser water bypass or raised condenser flow"}},
 		Sides: Both, Unit: "degF", Load: LoadTons, Warn: Threshold{1, 2.5}, Fault: Threshold{2, 5},
-		Plausible: [2]float64{0.5, 40}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{0.5, 40}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"chiller_cw_range_drift", "cw_range"},
 		Caveat:  "condenser water temperatures come from the chiller, else from the one tower serving it"},
 	{Name: TowerApproach, Title: "Cooling tower approach drift at equal load",
@@ -138,7 +143,7 @@ var families = []Family{
 		Signals: []Signal{{Kind: "tower_approach", Metric: "cw_supply_temp − wet-bulb", Required: true,
 			CauseUp: "tower fill, nozzle or airflow problem (fan, belts, louvres)"}},
 		Sides: Up, Unit: "degF", Load: LoadTons, Warn: Threshold{1.5, 2.5}, Fault: Threshold{3, 4},
-		Plausible: [2]float64{-2, 40}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{-2, 40}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"cooling_tower_approach_drift", "tower_approach", "tower"},
 		Caveat:  "wet-bulb is the wetbulb_temp point, else Stull's formula from OAT and RH; load is the tower's own chilled-water load, else the chillers' summed tons"},
 	{Name: ChillerHeadPressure, Title: "Chiller head (discharge) pressure drift at equal load",
@@ -147,7 +152,7 @@ var families = []Family{
 		Signals: []Signal{{Kind: "head_pressure", Metric: string(model.DischargePressure), Required: true,
 			CauseUp: "condenser fouling, non-condensables or low condenser water flow"}},
 		Sides: Up, Unit: "psi", Load: LoadTons, Warn: Threshold{2, 2.5}, Fault: Threshold{4, 4},
-		Plausible: [2]float64{-15, 700}, MinLoad: 5, MinSpan: 10,
+		Plausible: [2]float64{-15, 700}, MinLoad: 5, MaxLoad: maxTons, MinSpan: 10,
 		Aliases: []string{"chiller_head_pressure_drift", "head_pressure"},
 		Caveat:  "a condenser water supply rise of 2 °F or more confounds the head pressure; the lift shift is reported when suction pressure is mapped"},
 	{Name: AHUCoilValve, Title: "AHU cooling valve drift at equal coil load",
@@ -156,7 +161,7 @@ var families = []Family{
 		Signals: []Signal{{Kind: "coil_valve", Metric: string(model.CoolValve), Required: true,
 			CauseUp: "cooling coil fouling, low chilled-water flow or temperature, or a valve or actuator fault"}},
 		Sides: Up, Unit: "%", Load: LoadCoil, Warn: Threshold{10, 2}, Fault: Threshold{20, 3},
-		Plausible: [2]float64{1, 100}, MinLoad: 1, MinSpan: 3,
+		Plausible: [2]float64{1, 100}, MinLoad: 1, MaxLoad: 80, MinSpan: 3,
 		Aliases: []string{"ahu_coil_valve_drift", "coil_valve"},
 		Caveat:  "load is mixed minus supply air temperature (× fan speed when mapped), else outdoor air temperature; samples with the valve under 1 % are coil-off and skipped"},
 	{Name: SensorBias, Title: "Sensor bias drift against a reference",
@@ -164,7 +169,7 @@ var families = []Family{
 		Signals: []Signal{{Kind: "sensor_bias", Metric: "point − reference", Required: true,
 			CauseUp: "sensor calibration drift: the point reads high", CauseDown: "sensor calibration drift: the point reads low"}},
 		Sides: Both, Unit: "degF", Load: LoadReference, Warn: Threshold{1, 3}, Fault: Threshold{2, 5},
-		Plausible: [2]float64{-20, 20}, MinLoad: -1e9, MinSpan: 5,
+		Plausible: [2]float64{-20, 20}, MinLoad: -100, MaxLoad: 300, MinSpan: 5,
 		Aliases: []string{"sensor_drift", "sensor_bias"},
 		Caveat:  "pairs are the configured references, plus an AHU's supply against mixed air with both coils off and the fan on; a reference spanning under 5 °F fits a constant bias"},
 }

@@ -35,8 +35,8 @@ type SignalResult struct {
 	Caveats        []string `json:"caveats"`
 }
 
-// window selects a track's guarded samples in w: finite load at or above
-// the family's floor and a finite metric inside its plausible bounds.
+// window selects a track's guarded samples in w: a finite load inside the
+// family's load bounds and a finite metric inside its plausible bounds.
 func (t *track) window(fam *Family, w Window) *samples {
 	f := t.f
 	s := &samples{}
@@ -59,7 +59,7 @@ func (t *track) window(fam *Family, w Window) *samples {
 		if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
 			continue
 		}
-		if x < fam.MinLoad || y < fam.Plausible[0] || y > fam.Plausible[1] {
+		if x < fam.MinLoad || x > fam.MaxLoad || y < fam.Plausible[0] || y > fam.Plausible[1] {
 			continue
 		}
 		s.add(ts, x, y)

@@ -193,6 +193,9 @@ func refineAround(grid []float64, base float64) []float64 {
 func fitChangePoint(ctx context.Context, kind Kind, d Data) (*Fit, error) {
 	n := d.Len()
 	if kind == Kind2P {
+		if lo, hi := minMax(d.Temp); !(hi-lo > 1e-9) {
+			return nil, fmt.Errorf("2P: every temperature is %.1f °F, so no slope can be fitted", lo)
+		}
 		b0, b1 := stat.LinearRegression(d.Temp, d.Y, nil, false)
 		f := &Fit{Kind: kind, Coefficients: []Coef{{"intercept", b0}, {"slope", b1}}}
 		f.predict = func(d Data, i int) float64 { return b0 + b1*d.Temp[i] }

@@ -298,6 +298,7 @@ func TestEvaluate_DemoCampus(t *testing.T) {
 // summary prints the report's model and savings at fixed precision.
 func summary(r *Report) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "demo generator v%d\n", demo.GeneratorVersion)
 	fmt.Fprintf(&b, "meter %s, oat %s, interval %s, units %s\n", r.Meter, r.OAT, r.Interval, r.Units)
 	fmt.Fprintf(&b, "baseline kept %d of %d, reporting kept %d of %d\n", r.Baseline.Kept, r.Baseline.Periods, r.Reporting.Kept, r.Reporting.Periods)
 	for _, c := range r.Candidates {
