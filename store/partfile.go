@@ -205,7 +205,33 @@ func writeDictColumn(ctx context.Context, cw file.ColumnChunkWriter, pts []partP
 	defer data.Release()
 	indices := array.MakeFromData(data)
 	defer indices.Release()
+	// The dictionary holds exactly the group's distinct values, so it is
+	// put whole and the statistics come from it: what pqarrow does, less
+	// the hashing of every index it needs to find the referenced values.
+	if de, ok := any(cw.CurrentEncoder()).(dictPutter); ok && de.NumEntries() == 0 {
+		if err := de.PutDictionary(values); err != nil {
+			return err
+		}
+		if de.NumEntries() != values.Len() {
+			return fmt.Errorf("dictionary of %d values holds %d entries", values.Len(), de.NumEntries())
+		}
+		if st := cw.PageStatistics(); st != nil {
+			st.IncNulls(0)
+			st.IncNumValues(int64(n))
+			if err := st.UpdateFromArrow(values, false); err != nil {
+				return err
+			}
+		}
+		return cw.WriteDictIndices(indices, ones[:n], nil)
+	}
 	arr := array.NewDictionaryArray(&arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}, indices, values)
 	defer arr.Release()
 	return pqarrow.WriteArrowToColumn(ctx, cw, arr, ones[:n], nil, true)
+}
+
+// dictPutter is the part of arrow-go's dictionary encoder that takes a
+// whole dictionary at once.
+type dictPutter interface {
+	PutDictionary(arrow.Array) error
+	NumEntries() int
 }

@@ -105,7 +105,7 @@ func (r *run) addPoint(p point) int {
 // for an error message and is only called for a bad value.
 func (r *run) cell(ctx context.Context, pi int, ts int64, s string, where func() string) error {
 	p := &r.points[pi]
-	v, kind := parseCell(s, p.role.IsStatus())
+	v, kind := parseCellOpt(s, p.status, !r.check || p.percent)
 	switch kind {
 	case cellMissing:
 		return nil
@@ -118,13 +118,15 @@ func (r *run) cell(ctx context.Context, pi int, ts int64, s string, where func()
 		}
 		return nil
 	}
-	v = p.unit.apply(v)
 	if r.check {
 		r.n[pi]++
-		r.lo[pi] = min(r.lo[pi], v)
-		r.hi[pi] = max(r.hi[pi], v)
+		if p.percent {
+			r.lo[pi] = min(r.lo[pi], v)
+			r.hi[pi] = max(r.hi[pi], v)
+		}
 		return nil
 	}
+	v = p.unit.apply(v)
 	b := &r.bufs[pi]
 	b.TS = append(b.TS, ts)
 	b.V = append(b.V, v*r.scale[pi])
@@ -190,7 +192,7 @@ func ingest(ctx context.Context, st *store.Store, opt Options, src source, flush
 	r.bufs = make([]model.Series, len(r.points))
 	for i, p := range r.points {
 		r.scale[i] = 1
-		if p.role.IsPercent() && r.n[i] > 0 && r.lo[i] >= 0 && r.hi[i] <= 1.5 {
+		if p.percent && r.n[i] > 0 && r.lo[i] >= 0 && r.hi[i] <= 1.5 {
 			r.scale[i] = 100 // a 0-1 trace of a percent role
 		}
 		r.bufs[i] = model.Series{Equip: p.equip, Class: p.class, Role: p.role}

@@ -15,6 +15,8 @@ type point struct {
 	role         model.Role
 	unit         unitConv
 	src          string // where it was defined (map.csv:3, data.csv:7), for messages
+	status       bool   // the role takes status words (On/Off ...)
+	percent      bool   // the role may need 0-1 rescaling, so the first pass measures it
 }
 
 // mapRow is one row of a mapping file.
@@ -125,5 +127,5 @@ func newPoint(at, equip, class, role string) (point, error) {
 			return point{}, fmt.Errorf("%s: unknown equipment class %q", at, clipText(class, 60))
 		}
 	}
-	return point{equip: equip, class: canon, role: r, src: at}, nil
+	return point{equip: equip, class: canon, role: r, src: at, status: r.IsStatus(), percent: r.IsPercent()}, nil
 }

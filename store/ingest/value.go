@@ -18,15 +18,34 @@ const (
 	cellBad                     // not a number
 )
 
-// statusWords maps status text to 1/0 (lower case).
-var statusWords = map[string]float64{
-	"on": 1, "off": 0, "running": 1, "stopped": 0, "occupied": 1, "unoccupied": 0,
-	"start": 1, "stop": 0, "true": 1, "false": 0, "active": 1, "inactive": 0,
-	"yes": 1, "no": 0,
+// statusWords are the status texts read as 1 (on) and 0 (off), any case.
+var statusWords = [...]struct {
+	word string
+	v    float64
+}{
+	{"on", 1}, {"off", 0}, {"running", 1}, {"stopped", 0}, {"occupied", 1}, {"unoccupied", 0},
+	{"start", 1}, {"stop", 0}, {"true", 1}, {"false", 0}, {"active", 1}, {"inactive", 0},
+	{"yes", 1}, {"no", 0},
 }
 
-// parseCell reads one value cell for a point of role r.
+func statusValue(s string) (float64, bool) {
+	for _, w := range statusWords {
+		if len(w.word) == len(s) && strings.EqualFold(w.word, s) {
+			return w.v, true
+		}
+	}
+	return 0, false
+}
+
+// parseCell reads one value cell; status allows status words. With
+// exact false it only classifies a plain decimal number without
+// converting it (the first pass does not need most values), unless the
+// number has an exponent that could overflow.
 func parseCell(s string, status bool) (float64, cellKind) {
+	return parseCellOpt(s, status, true)
+}
+
+func parseCellOpt(s string, status, exact bool) (float64, cellKind) {
 	s = strings.TrimSpace(s)
 	switch s {
 	case "", "-":
@@ -35,23 +54,27 @@ func parseCell(s string, status bool) (float64, cellKind) {
 	if len(s) <= 4 && (strings.EqualFold(s, "nan") || strings.EqualFold(s, "null")) {
 		return 0, cellMissing
 	}
-	if isPlainNumber(s) {
+	if ok, exp := plainNumber(s); ok {
+		if !exact && !exp {
+			return 0, cellValue
+		}
 		if v, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(v, 0) {
 			return v, cellValue
 		}
 		return 0, cellBad
 	}
-	if status && len(s) <= 10 {
-		if v, ok := statusWords[strings.ToLower(s)]; ok {
+	if status {
+		if v, ok := statusValue(s); ok {
 			return v, cellValue
 		}
 	}
 	return 0, cellBad
 }
 
-// isPlainNumber accepts [+-]digits[.digits][e[+-]digits], the decimal
-// forms strconv reads, and refuses inf, nan, hex and underscores.
-func isPlainNumber(s string) bool {
+// plainNumber accepts [+-]digits[.digits][e[+-]digits], the decimal
+// forms strconv reads, and refuses inf, nan, hex and underscores. exp
+// reports an exponent.
+func plainNumber(s string) (ok, exp bool) {
 	i := 0
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		i++
@@ -69,23 +92,24 @@ func isPlainNumber(s string) bool {
 		}
 	}
 	if digits == 0 {
-		return false
+		return false, false
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		exp = true
 		i++
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		exp := 0
+		n := 0
 		for i < len(s) && isDigit(s[i]) {
 			i++
-			exp++
+			n++
 		}
-		if exp == 0 {
-			return false
+		if n == 0 {
+			return false, false
 		}
 	}
-	return i == len(s)
+	return i == len(s), exp
 }
 
 // unitConv converts a source unit to the role's implied unit.
