@@ -143,6 +143,12 @@ func TestRun_EachFamily(t *testing.T) {
 			if f.Cause == "" {
 				t.Error("a drifting finding names no cause")
 			}
+			if tc.family == ChillerHeadPressure {
+				cw, lift := f.Metrics["cw_supply_shift_f"], f.Metrics["lift_shift_psi"]
+				if cw == nil || lift == nil || math.Abs(lift.(float64)-tc.size) > 0.5 {
+					t.Errorf("head pressure confound %v and lift shift %v (want about %v)", cw, lift, tc.size)
+				}
+			}
 			// Before the injection the same family is clean.
 			pre := run(t, Spec{Frames: frames, Families: []string{tc.family}, Equips: []string{tc.equip},
 				Baseline: ptrW(days(0, 25)), Current: days(25, 30)})

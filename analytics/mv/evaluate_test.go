@@ -333,3 +333,25 @@ func summary(r *Report) string {
 	}
 	return b.String()
 }
+
+func TestEvaluate_Monthly(t *testing.T) {
+	pr := site{days: 3 * 365, cut: 0.10, cutDay: 2 * 365, noise: 0.03}.project(7)
+	pr.Interval, pr.Units = Monthly, "MWh"
+	rep, err := Evaluate(t.Context(), pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2024 is a leap year: day 730 is 2025-12-31, so both windows clip a
+	// month (Dec 2025 at 30 days, then its last day).
+	if rep.Model.Stats.N != 24 || rep.Savings.M != 13 || rep.Units != "MWh" {
+		t.Errorf("n %d m %d units %s", rep.Model.Stats.N, rep.Savings.M, rep.Units)
+	}
+	if !rep.Acceptance.Pass || rep.Acceptance.Limits.MaxCVRMSE != 0.15 {
+		t.Errorf("monthly acceptance %+v", rep.Acceptance)
+	}
+	s := rep.Savings
+	// ~12 000 kWh/day of base load alone: a year is over 4 000 MWh.
+	if math.Abs(s.Fraction-0.10) > 0.02 || s.BaselineProjected < 4000 || s.BaselineProjected > 8000 {
+		t.Errorf("monthly savings %+v", s)
+	}
+}

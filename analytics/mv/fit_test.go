@@ -236,3 +236,24 @@ func TestParseKind(t *testing.T) {
 		t.Error("ParseKind(6P) ok")
 	}
 }
+
+func TestFitModel_ZeroBase(t *testing.T) {
+	// Zero-base cooling load: E = 20·(T − 60)+ with no base.
+	r := rand.New(rand.NewPCG(8, 8))
+	var d Data
+	for range 300 {
+		tm := 30 + 70*r.Float64()
+		d.Y = append(d.Y, 20*math.Max(0, tm-60)+r.NormFloat64())
+		d.Temp = append(d.Temp, tm)
+	}
+	f, err := FitModel(t.Context(), Kind3PCZ, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := f.Coef("base"); ok || f.Stats.P != 2 {
+		t.Errorf("zero-base fit has a base or p %d: %+v", f.Stats.P, f.Coefficients)
+	}
+	if c, _ := f.Coef("cooling_slope"); math.Abs(c-20) > 0.3 || math.Abs(f.ChangePoints[0].Value-60) > 0.5 {
+		t.Errorf("3PCZ %+v %+v", f.Coefficients, f.ChangePoints)
+	}
+}
