@@ -195,7 +195,9 @@ func ingest(ctx context.Context, st *store.Store, opt Options, src source, flush
 		if p.percent && r.n[i] > 0 && r.lo[i] >= 0 && r.hi[i] <= 1.5 {
 			r.scale[i] = 100 // a 0-1 trace of a percent role
 		}
-		r.bufs[i] = model.Series{Equip: p.equip, Class: p.class, Role: p.role}
+		// Size each buffer for its share of a flush, so appends rarely grow it.
+		c := min(r.n[i], flushRows/len(r.points)+1)
+		r.bufs[i] = model.Series{Equip: p.equip, Class: p.class, Role: p.role, TS: make([]int64, 0, c), V: make([]float64, 0, c)}
 	}
 	b, err := st.NewBatch(opt.Facility)
 	if err != nil {

@@ -182,9 +182,15 @@ func (p *tsParser) expect(b byte) bool {
 
 var months = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
+// Parse failures that carry no detail, made once.
+var (
+	errDate  = errors.New("not a recognised date (want YYYY-MM-DD, m/d/YYYY, d.m.YYYY or d-Mon-YY)")
+	errClock = errors.New("not a recognised time of day (want H:MM[:SS[.fff]] [AM/PM])")
+)
+
 // date reads Y-M-D, Y/M/D, a/b/Y, d.m.Y or d-Mon-Y.
 func (p *tsParser) date(dayFirst bool) (civil, error) {
-	bad := errors.New("not a recognised date (want YYYY-MM-DD, m/d/YYYY, d.m.YYYY or d-Mon-YY)")
+	bad := errDate
 	a, na, ok := p.num(4)
 	if !ok || !p.more() {
 		return civil{}, bad
@@ -247,7 +253,7 @@ func fullYear(y, digits int) int {
 
 // clock reads H:MM[:SS[.frac]] [AM|PM].
 func (p *tsParser) clock() (clock, error) {
-	bad := errors.New("not a recognised time of day (want H:MM[:SS[.fff]] [AM/PM])")
+	bad := errClock
 	var c clock
 	var ok bool
 	if c.h, _, ok = p.num(2); !ok || !p.expect(':') {
@@ -261,7 +267,6 @@ func (p *tsParser) clock() (clock, error) {
 			return c, bad
 		}
 		if p.expect('.') || p.expect(',') {
-			start := p.i
 			frac, n, ok := p.num(9)
 			if !ok {
 				return c, bad
@@ -271,7 +276,6 @@ func (p *tsParser) clock() (clock, error) {
 				frac *= 10
 			}
 			c.ns = frac
-			_ = start
 		}
 	}
 	save := p.i
@@ -304,7 +308,7 @@ func (p *tsParser) zone() (off int, zoned bool, err error) {
 		return 0, false, nil
 	}
 	rest := p.s[p.i:]
-	bad := fmt.Errorf("unexpected %q after the time", clipText(rest, 20))
+	bad := unexpectedError(rest)
 	switch c := p.peek(); {
 	case c == 'Z' || c == 'z':
 		if len(rest) == 1 {
@@ -346,6 +350,13 @@ func (p *tsParser) zone() (off int, zoned bool, err error) {
 		return 0, true, nil
 	}
 	return 0, false, nil // PDT, PST, EST ...: stripped, wall clock kept
+}
+
+// unexpectedError is built only when a zone suffix turns out wrong.
+type unexpectedError string
+
+func (e unexpectedError) Error() string {
+	return fmt.Sprintf("unexpected %q after the time", clipText(string(e), 20))
 }
 
 func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
