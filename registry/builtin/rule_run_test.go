@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/camber-tui/camber-tui/agent/verify"
+	"github.com/camber-tui/camber-tui/analytics/runconfig"
 	"github.com/camber-tui/camber-tui/internal/golden"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/builtin"
@@ -320,6 +321,16 @@ func TestRuleRun_Config(t *testing.T) {
 	if i := slices.IndexFunc(warn.Facts, func(f registry.Fact) bool { return strings.HasPrefix(f.ID, "C1@") }); i < 0 ||
 		!strings.Contains(warn.Facts[i].Text, `below min_severity warn: "`) {
 		t.Errorf("C1 does not name the conditional findings below min_severity: %v", warn.Facts)
+	}
+	_, digest, files, err := runconfig.Options{}.LoadFiles(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filesCtx := callCtx(demoStore)
+	filesCtx.Snapshot = []registry.ConfigSnapshot{{Path: path, Facility: "north-campus", Digest: digest, Value: files}}
+	filesCtx.MinTrust = 0.1
+	if a, b := masked(t, dataOf(call(t, reg, "rule_run", args, filesCtx))), masked(t, dataOf(before)); string(a) != string(b) {
+		t.Error("a snapshot of the captured files gave another result than one of the loaded config")
 	}
 	fromPath := call(t, reg, "rule_run", args, pathCtx)
 	if string(masked(t, dataOf(fromPath)["findings"])) != string(masked(t, dataOf(before)["findings"])) {

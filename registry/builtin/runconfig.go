@@ -123,9 +123,9 @@ func callerConfig(c *registry.Call, facility string) (*runConfig, error) {
 		if !ok {
 			return nil, nil
 		}
-		cfg, ok := s.Value.(*runconfig.Config)
-		if !ok || cfg == nil {
-			return nil, fmt.Errorf("run config snapshot of %s holds %T, not *runconfig.Config", facility, s.Value)
+		cfg, err := snapshotConfig(s)
+		if err != nil {
+			return nil, err
 		}
 		return &runConfig{cfg: cfg, source: configCaller, name: baseName(s.Path), digest: s.Digest}, nil
 	}
@@ -143,6 +143,29 @@ func callerConfig(c *registry.Call, facility string) (*runConfig, error) {
 		return &runConfig{cfg: cfg, source: configCaller, name: baseName(path), digest: digest}, nil
 	}
 	return nil, nil
+}
+
+// snapshotConfig is the config a snapshot holds: a *runconfig.Config as
+// loaded at startup, or the runconfig.Files captured then (a worker
+// process rebuilds the config from those bytes, reading no file).
+func snapshotConfig(s registry.ConfigSnapshot) (*runconfig.Config, error) {
+	switch v := s.Value.(type) {
+	case *runconfig.Config:
+		if v != nil {
+			return v, nil
+		}
+	case runconfig.Files:
+		cfg, _, err := runconfig.Options{}.ParseFiles(v)
+		if err != nil {
+			return nil, configError(s.Path, err)
+		}
+		return cfg, nil
+	case *runconfig.Files:
+		if v != nil {
+			return snapshotConfig(registry.ConfigSnapshot{Path: s.Path, Value: *v})
+		}
+	}
+	return nil, fmt.Errorf("the run config snapshot of %s holds %T, not a *runconfig.Config or runconfig.Files", s.Facility, s.Value)
 }
 
 // configError is the refusal of a run config that no longer loads (it was
