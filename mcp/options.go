@@ -63,6 +63,10 @@ type Options struct {
 	// its hidden worker subcommand), with WorkerEnv as the environment.
 	WorkerCommand []string
 	WorkerEnv     []string
+	// WorkerInit, when set, is written to each worker's stdin at start: the
+	// server's startup snapshot (run configs as loaded), so every worker
+	// serves what the server checked, whatever changes on disk later.
+	WorkerInit []byte
 	// MaxConcurrent (1 to 64) and MaxQueued (0 to 1024) size that pool;
 	// zero MaxConcurrent means the defaults (2 and 8).
 	MaxConcurrent, MaxQueued int

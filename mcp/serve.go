@@ -65,7 +65,7 @@ func start(ctx context.Context, opts *Options, stderr io.Writer) (*Server, func(
 	var pool *worker.Pool
 	if opts.Workers == nil && len(opts.WorkerCommand) > 0 {
 		po := worker.DefaultOptions()
-		po.Command, po.Env, po.Stderr = opts.WorkerCommand, opts.WorkerEnv, stderr
+		po.Command, po.Env, po.Init, po.Stderr = opts.WorkerCommand, opts.WorkerEnv, opts.WorkerInit, stderr
 		if opts.MaxConcurrent != 0 {
 			po.MaxConcurrent, po.MaxQueued = opts.MaxConcurrent, opts.MaxQueued
 		}

@@ -20,6 +20,9 @@ type Options struct {
 	Command []string
 	// Env is the workers' environment (nil: the server's).
 	Env []string
+	// Init, when set, is each worker's standard input (read by its
+	// Factory at start); nil gives the worker an empty stdin.
+	Init []byte
 	// Stderr receives what workers write to stdout and stderr (nil:
 	// discarded).
 	Stderr io.Writer

@@ -47,6 +47,9 @@ func spawn(ctx context.Context, o *Options) (*proc, error) {
 	}
 	cmd := exec.Command(o.Command[0], o.Command[1:]...)
 	cmd.Env = o.Env
+	if o.Init != nil {
+		cmd.Stdin = bytes.NewReader(o.Init)
+	}
 	cmd.Stdout = o.Stderr
 	cmd.Stderr = o.Stderr
 	cmd.ExtraFiles = []*os.File{reqR, repW} // fd 3 and 4
