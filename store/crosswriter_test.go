@@ -239,6 +239,10 @@ func TestRead_CrossWriter(t *testing.T) {
 			if d := gocmp.Diff(wantPts, pts); d != "" {
 				t.Errorf("Points (-want +got):\n%s", d)
 			}
+			ex, err := st.Extent(t.Context(), "ext")
+			if err != nil || ex.Files != 1 || ex.First != rows[0].ts || ex.Last != rows[len(rows)-4].ts {
+				t.Errorf("Extent = %+v, %v", ex, err)
+			}
 			stats, err := st.Stats(t.Context(), "ext", Query{Roles: []model.Role{model.SupplyAirTemp}})
 			if err != nil {
 				t.Fatal(err)

@@ -386,3 +386,17 @@ func TestConcurrentWritersAndReaders(t *testing.T) {
 		t.Error("hq left busy")
 	}
 }
+
+func TestExtent(t *testing.T) {
+	st := campus(t)
+	ex, err := st.Extent(t.Context(), "hq")
+	want := Extent{Files: 2, Rows: 4*48 + 192,
+		First: time.Date(2024, 12, 31, 0, 0, 0, 0, time.UTC).UnixNano(),
+		Last:  time.Date(2025, 1, 1, 23, 45, 0, 0, time.UTC).UnixNano()}
+	if err != nil || ex != want {
+		t.Errorf("Extent = %+v, %v; want %+v", ex, err, want)
+	}
+	if _, err := st.Extent(t.Context(), "nope"); err == nil {
+		t.Error("no error for a missing facility")
+	}
+}

@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Extent is what a facility's part-file footers say, read without
+// decoding rows: the facility listing's cheap summary.
+type Extent struct {
+	Files int
+	Rows  int64 // rows in the files, before NaN, null and duplicate handling
+	First int64 // earliest ts, ns naive local; 0 when Rows == 0
+	Last  int64 // latest ts
+}
+
+// Extent summarises facility from its part files' footers: file and row
+// counts and the ts range from the row-group statistics. Only a row group
+// whose statistics lack the ts range (INT96 timestamps, statistics turned
+// off by another writer) has its ts column decoded. Errors are Read's.
+func (s *Store) Extent(ctx context.Context, facility string) (Extent, error) {
+	var ex Extent
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		ex, err = s.extentOnce(ctx, facility)
+		if _, ok := errors.AsType[*VanishedError](err); !ok {
+			break
+		}
+	}
+	return ex, err
+}
+
+func (s *Store) extentOnce(ctx context.Context, facility string) (Extent, error) {
+	files, err := s.listParts(facility, 0, 0)
+	if err != nil {
+		return Extent{}, err
+	}
+	ex := Extent{Files: len(files)}
+	note := func(lo, hi int64) {
+		if ex.Rows == 0 || lo < ex.First {
+			ex.First = lo
+		}
+		ex.Last = max(ex.Last, hi)
+	}
+	for _, pf := range files {
+		o, err := openPart(pf)
+		if err != nil {
+			return Extent{}, err
+		}
+		err = s.extentFile(ctx, o, &ex, note)
+		o.Close()
+		if err != nil {
+			return Extent{}, err
+		}
+	}
+	return ex, nil
+}
+
+func (s *Store) extentFile(ctx context.Context, o *openedPart, ex *Extent, note func(lo, hi int64)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+		}
+	}()
+	md := o.r.MetaData()
+	l, err := fileLayout(md, o.rel)
+	if err != nil {
+		return err
+	}
+	var c chunk
+	var ts []int64
+	for i := range o.r.NumRowGroups() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rg := md.RowGroup(i)
+		rows := rg.NumRows()
+		if rows == 0 {
+			continue
+		}
+		lo, hi, ok := tsStats(rg, &l)
+		if !ok {
+			cr, err := newColReader(o.r.RowGroup(i), l.ts, o.rel)
+			if err != nil {
+				return err
+			}
+			if ts == nil {
+				ts = make([]int64, chunkRows)
+			}
+			for done := int64(0); done < rows; {
+				n := int(min(rows-done, chunkRows))
+				c.n, c.ok = n, nil
+				if err := cr.readTS(&c, l.tsMul, ts, n); err != nil {
+					return err
+				}
+				for k, t := range ts[:n] {
+					if c.ok == nil || c.ok[k] {
+						note(t, t)
+						ex.Rows++
+					}
+				}
+				done += int64(n)
+			}
+			continue
+		}
+		note(lo, hi)
+		ex.Rows += rows
+	}
+	return nil
+}
