@@ -51,16 +51,14 @@ type configPoint struct {
 
 type configRef struct {
 	Point configPoint `json:"point"`
-	Ref   configPoint `json:"ref"`
+	Ref   configPoint `json:"reference"`
 	Warn  float64     `json:"warn"`
 	Fault float64     `json:"fault"`
 	Unit  string      `json:"unit"`
 }
 
-type configWindow struct {
-	Start string `json:"start"`
-	End   string `json:"end"`
-}
+// configWindow is [start, end], as the run-config format writes a window.
+type configWindow [2]string
 
 type configMV struct {
 	Meter      configPoint  `json:"meter"`
@@ -92,7 +90,7 @@ func ruleNames(names ...string) []configRule {
 // AHU-2's duct-logger reference; south-annex with its packaged-unit rules.
 func runConfigs() []runConfig {
 	win := func(w window) configWindow {
-		return configWindow{Start: stamp(northStart, w.from), End: stamp(northStart, w.to)}
+		return configWindow{stamp(northStart, w.from), stamp(northStart, w.to)}
 	}
 	north := runConfig{
 		Description: "Demo campus: every built-in rule that applies, M&V on the main meter, drift against a clean baseline, and AHU-2's duct logger as a sensor reference.",
