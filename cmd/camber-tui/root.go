@@ -39,7 +39,12 @@ const (
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New(), getenv: os.Getenv}
+	return runWith(ctx, args, stdin, stdout, stderr, os.Getenv)
+}
+
+// runWith is run with the environment read through getenv (tests).
+func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New(), getenv: getenv}
 	root := e.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdin)
