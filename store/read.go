@@ -121,24 +121,6 @@ func (a *accumulator) push(p *pointAcc, c *chunk, k int) {
 	}
 }
 
-// sorted returns the points ordered by (equip, role), each with ts sorted
-// ascending and duplicate timestamps collapsed (values mean-aggregated).
-func (a *accumulator) sorted(in *interner) []*pointAcc {
-	out := make([]*pointAcc, 0, len(a.byKey))
-	for _, p := range a.byKey {
-		if len(p.ts) > 0 || !a.values {
-			out = append(out, p)
-		}
-	}
-	slices.SortFunc(out, func(x, y *pointAcc) int {
-		return cmp.Or(cmp.Compare(in.strs[x.equip], in.strs[y.equip]), cmp.Compare(in.strs[x.role], in.strs[y.role]))
-	})
-	for _, p := range out {
-		p.normalise(a.values)
-	}
-	return out
-}
-
 // normalise sorts p's samples by ts (stable) and merges duplicates.
 func (p *pointAcc) normalise(values bool) {
 	if p.unsorted {
@@ -192,18 +174,13 @@ func (p *pointAcc) normalise(values bool) {
 // [DamagedError]; a file replaced mid-read is retried once, then returned
 // as a [VanishedError].
 func (s *Store) Read(ctx context.Context, facility string, q Query) ([]model.Series, error) {
-	var acc *accumulator
-	var in *interner
-	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true, value: true},
-		func(sc *scanner) { acc, in = newAccumulator(true), sc.in; sc.hint = acc.reserve },
-		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
+	pts, err := s.collect(ctx, facility, q, need{ts: true, class: true, value: true}, true)
 	if err != nil {
 		return nil, err
 	}
-	pts := acc.sorted(in)
 	out := make([]model.Series, len(pts))
 	for i, p := range pts {
-		out[i] = model.Series{Equip: in.strs[p.equip], Class: in.strs[p.class], Role: model.Role(in.strs[p.role]), TS: p.ts, V: p.v}
+		out[i] = model.Series{Equip: p.equip, Class: p.class, Role: model.Role(p.role), TS: p.ts, V: p.v}
 	}
 	return out, nil
 }
@@ -212,19 +189,16 @@ func (s *Store) Read(ctx context.Context, facility string, q Query) ([]model.Ser
 // with the point's distinct timestamps ascending. Only ts, equip, class and
 // role are decoded. It is what coverage needs; fn must not keep ts.
 func (s *Store) ScanTimestamps(ctx context.Context, facility string, q Query, fn func(p Point, ts []int64) error) error {
-	var acc *accumulator
-	var in *interner
-	err := s.scanFacility(ctx, facility, q, need{ts: true, class: true},
-		func(sc *scanner) { acc, in = newAccumulator(false), sc.in; sc.hint = acc.reserve },
-		func(_ *scanner, c *chunk) error { acc.add(c); return nil })
+	pts, err := s.collect(ctx, facility, q, need{ts: true, class: true}, false)
 	if err != nil {
 		return err
 	}
-	for _, p := range acc.sorted(in) {
+	for i := range pts {
+		p := &pts[i]
 		if len(p.ts) == 0 {
 			continue
 		}
-		if err := fn(Point{Equip: in.strs[p.equip], Class: in.strs[p.class], Role: model.Role(in.strs[p.role])}, p.ts); err != nil {
+		if err := fn(Point{Equip: p.equip, Class: p.class, Role: model.Role(p.role)}, p.ts); err != nil {
 			return err
 		}
 		p.ts = nil

@@ -57,6 +57,9 @@ type scanner struct {
 	// hint, when set, learns from the statistics of each file, before it
 	// is decoded, how many rows of a point its uniform row groups hold.
 	hint func(equip, role uint32, rows int)
+	// pick, when set, chooses the row groups (by index in the file) this
+	// scanner decodes; the others are left to other scanners.
+	pick func(i int, g groupInfo) bool
 }
 
 func newScanner(q Query, nd need) *scanner {
@@ -107,7 +110,7 @@ func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) 
 	if sc.hint != nil {
 		rows := map[[2]uint32]int{}
 		for i := range o.r.NumRowGroups() {
-			if g := sc.inspect(md.RowGroup(i), &l); !g.skip && g.uniform {
+			if g := sc.inspect(md.RowGroup(i), &l); !g.skip && g.uniform && (sc.pick == nil || sc.pick(i, g)) {
 				rows[[2]uint32{sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo))}] += g.rows
 			}
 		}
@@ -170,7 +173,7 @@ func (sc *scanner) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo
 
 func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.RowGroupMetaData, fn func(*chunk) error) error {
 	g := sc.inspect(rgmd, l)
-	if g.skip {
+	if g.skip || (sc.pick != nil && !sc.pick(i, g)) {
 		return nil
 	}
 	rows, cLo, cConst, inWindow := g.rows, g.cLo, g.cConst, g.inWindow
