@@ -1,0 +1,386 @@
+package result
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/camber-tui/camber-tui/registry"
+	"github.com/camber-tui/camber-tui/tui/screen"
+	"github.com/camber-tui/camber-tui/tui/widget"
+)
+
+// The widths at which the facts pane sits beside the table.
+const (
+	sideFactsMin = 110
+	minTableRows = 3
+)
+
+// sideFacts reports whether the facts pane sits beside the table.
+func (m *Model) sideFacts() bool { return m.w >= sideFactsMin && len(m.facts) > 0 }
+
+// factsWidth is the width of the side facts pane.
+func (m *Model) factsWidth() int { return min(max(m.w*2/5, 36), 64) }
+
+// mainWidth is the width left for banners, summary and table.
+func (m *Model) mainWidth() int {
+	if m.sideFacts() {
+		return m.w - m.factsWidth() - 1
+	}
+	return m.w
+}
+
+// section heights of the table mode, computed by layout.
+type sections struct {
+	banners []string // rendered
+	summary []string // plain
+	cut     bool     // summary cut
+	rows    int      // table rows
+}
+
+// plan lays out the table mode for the current size.
+func (m *Model) plan() sections {
+	var s sections
+	mw := m.mainWidth()
+	avail := m.h - 1
+	if avail <= 0 || mw <= 0 {
+		return s
+	}
+	tableMin := 0
+	if len(m.lists) > 0 {
+		tableMin = 2 + minTableRows
+		if m.filtering || m.table.Filter() != "" {
+			tableMin++
+		}
+	}
+	st := m.env.Styles
+	var full []string
+	for _, b := range m.banners {
+		label := b.Kind.Label()
+		lines := widget.WrapIndent(label+"  ", oneLine(b.Text), mw)
+		for i, l := range lines {
+			if i == 0 {
+				l = m.bannerStyle(b.Kind).Render(label) + strings.TrimPrefix(l, label)
+			}
+			full = append(full, l)
+		}
+	}
+	budget := max(avail-tableMin-1, 1)
+	if len(full) <= budget {
+		s.banners = full
+	} else {
+		// one line each, then a count of the rest: the full text view holds all
+		for i, b := range m.banners {
+			if len(s.banners) == budget-1 && i < len(m.banners)-1 {
+				s.banners = append(s.banners, st.Warn.Render(widget.Truncate(fmt.Sprintf("+%d more notices: s shows them all", len(m.banners)-i), mw)))
+				break
+			}
+			label := b.Kind.Label()
+			s.banners = append(s.banners, m.bannerStyle(b.Kind).Render(label)+widget.Truncate("  "+oneLine(b.Text), mw-widget.Width(label)))
+		}
+	}
+	left := avail - len(s.banners) - tableMin
+	if m.res != nil && m.res.Text != "" {
+		sum := widget.Wrap(oneLine(m.res.Text), mw)
+		limit := len(sum)
+		if len(m.lists) > 0 {
+			limit = min(limit, max((avail-len(s.banners))/3, 1))
+		}
+		limit = min(limit, max(left, 1))
+		if limit < len(sum) {
+			s.cut = true
+			sum = sum[:limit]
+			sum[limit-1] = widget.Truncate(sum[limit-1], mw-16) + " … s: full text"
+		}
+		s.summary = sum
+	}
+	if len(m.lists) > 0 {
+		s.rows = max(avail-len(s.banners)-len(s.summary)-2, 1)
+		if m.filtering || m.table.Filter() != "" {
+			s.rows = max(s.rows-1, 1)
+		}
+	}
+	return s
+}
+
+// layout sizes the table and the viewport.
+func (m *Model) layout() {
+	s := m.plan()
+	m.table.SetSize(m.mainWidth(), s.rows)
+	m.vp.Width, m.vp.Height = m.w, max(m.h-1, 0)
+	m.filter.Width = max(m.mainWidth()-4, 1)
+}
+
+// bannerStyle returns the style of a banner kind.
+func (m *Model) bannerStyle(k Kind) lipgloss.Style {
+	st := m.env.Styles
+	switch k {
+	case KindPage:
+		return st.BannerPage
+	case KindLicence:
+		return st.BannerLicence
+	case KindTrust:
+		return st.BannerTrust
+	case KindConfig:
+		return st.BannerConfig
+	}
+	return st.BannerNotice
+}
+
+// View renders the result view in exactly its size.
+func (m *Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	return widget.Fit(m.view(), m.w, m.h)
+}
+
+func (m *Model) view() string {
+	st := m.env.Styles
+	title := m.titleLine()
+	switch {
+	case m.mode != ModeTable && (m.res != nil || m.err != nil):
+		return title + "\n" + m.vp.View()
+	case m.err != nil && m.res == nil:
+		lines := []string{title}
+		for _, l := range widget.WrapIndent("✖ ", screen.Explain(m.err), m.w) {
+			lines = append(lines, st.Error.Render(l))
+		}
+		lines = append(lines, "", st.Muted.Render("r: try again · esc: back"))
+		return strings.Join(lines, "\n")
+	case m.res == nil:
+		if m.pending {
+			return title + "\n" + st.Muted.Render("calling "+m.name+"…")
+		}
+		return title
+	}
+	s := m.plan()
+	lines := []string{title}
+	lines = append(lines, s.banners...)
+	for _, l := range s.summary {
+		lines = append(lines, m.cite(l))
+	}
+	if len(m.lists) > 0 {
+		if !m.sideFacts() && m.focus == FocusFacts {
+			lines = append(lines, m.factsPane(m.mainWidth(), s.rows+2))
+		} else {
+			lines = append(lines, m.listTitle(), m.table.View(st, m.focus == FocusTable))
+			if m.filtering {
+				lines = append(lines, m.filter.View())
+			} else if f := m.table.Filter(); f != "" {
+				lines = append(lines, st.Muted.Render("filter: "+f+" (/ to edit, esc to clear)"))
+			}
+		}
+	} else if !m.sideFacts() && m.focus == FocusFacts {
+		lines = append(lines, m.factsPane(m.mainWidth(), max(m.h-len(lines), 1)))
+	}
+	body := strings.Join(lines, "\n")
+	if !m.sideFacts() {
+		return body
+	}
+	main := widget.Fit(body, m.mainWidth(), m.h)
+	side := m.factsPane(m.factsWidth(), m.h)
+	return widget.Columns(main, side, m.mainWidth(), m.factsWidth(), st.Border.Render("│"))
+}
+
+// titleLine names the call, its arguments and its state.
+func (m *Model) titleLine() string {
+	st := m.env.Styles
+	var args []string
+	for _, k := range sortedKeys(m.shownArgs()) {
+		v := m.shownArgs()[k]
+		s := Format(v)
+		if _, ok := v.(map[string]any); ok {
+			b, _ := json.Marshal(v)
+			s = string(b)
+		}
+		args = append(args, k+"="+s)
+	}
+	line := st.Title.Render(m.name) + " " + st.Muted.Render(strings.Join(args, " "))
+	switch {
+	case m.pending:
+		line += st.Muted.Render("  · running")
+	case m.err != nil && m.res != nil:
+		line += st.Warn.Render("  · " + screen.Explain(m.err))
+	case m.res != nil && m.elapsed > 0:
+		line += st.Muted.Render(fmt.Sprintf("  · %.1fs", m.elapsed.Seconds()))
+	}
+	if m.mode == ModeJSON {
+		line += st.Muted.Render("  · raw JSON (J to close)")
+	}
+	return line
+}
+
+// shownArgs are the arguments the title names: the pending call's while
+// one runs.
+func (m *Model) shownArgs() map[string]any {
+	if m.pending {
+		return m.pendingArgs
+	}
+	return m.args
+}
+
+// listTitle names the list, its page and the list switcher.
+func (m *Model) listTitle() string {
+	st := m.env.Styles
+	l, ok := m.CurrentList()
+	if !ok {
+		return ""
+	}
+	t := st.Subtitle.Render(l.Key) + " " + st.Muted.Render(l.Page.String())
+	if f := m.table.Filter(); f != "" {
+		t += st.Muted.Render(fmt.Sprintf(" · %d match", m.table.Shown()))
+	}
+	var more []string
+	if l.Page.More() {
+		more = append(more, "n: next page")
+	}
+	if m.offsetArg() > 0 {
+		more = append(more, "p: previous")
+	}
+	if len(m.lists) > 1 {
+		var others []string
+		for i, o := range m.lists {
+			if i != m.list {
+				others = append(others, o.Key)
+			}
+		}
+		more = append(more, "t: "+strings.Join(others, ", "))
+	}
+	if len(more) > 0 {
+		t += st.Muted.Render(" · " + strings.Join(more, " · "))
+	}
+	return t
+}
+
+// cite styles the fact ids of one summary line.
+func (m *Model) cite(line string) string {
+	st := m.env.Styles
+	cur := ""
+	if f, ok := m.Fact(); ok {
+		cur = f.ID
+	}
+	return citeRe.ReplaceAllStringFunc(line, func(s string) string {
+		if s[1:len(s)-1] == cur {
+			return st.CiteFocus.Render(s)
+		}
+		return st.Citation.Render(s)
+	})
+}
+
+// factsPane renders the facts list in w×h, the selected fact marked "›".
+func (m *Model) factsPane(w, h int) string {
+	st := m.env.Styles
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	head := fmt.Sprintf("facts %d", len(m.facts))
+	if m.factIdx >= 0 {
+		head = fmt.Sprintf("facts %d/%d", m.factIdx+1, len(m.facts))
+	}
+	hint := " · tab: next, enter: open"
+	titleStyle := st.Subtitle
+	if m.focus == FocusFacts {
+		titleStyle = st.Focus
+	}
+	lines := []string{titleStyle.Render(head) + st.Muted.Render(widget.Truncate(hint, max(w-widget.Width(head), 0)))}
+	rows := h - 1
+	top := 0
+	if m.factIdx >= rows {
+		top = m.factIdx - rows + 1
+	}
+	for i := top; i < len(m.facts) && len(lines) < h; i++ {
+		f := m.facts[i]
+		if i == m.factIdx {
+			line := widget.Pad("› "+f.ID+"  "+oneLine(f.Text), w)
+			lines = append(lines, st.Selected.Render(line))
+			continue
+		}
+		lines = append(lines, widget.Truncate("  "+st.Citation.Render(f.ID)+"  "+oneLine(f.Text), w))
+	}
+	return widget.Fit(strings.Join(lines, "\n"), w, h)
+}
+
+// refreshViewport fills the viewport for the JSON, text and fact modes.
+func (m *Model) refreshViewport() {
+	m.vp.Width, m.vp.Height = m.w, max(m.h-1, 0)
+	w := max(m.w, 1)
+	var content string
+	switch m.mode {
+	case ModeJSON:
+		content = m.rawJSON()
+	case ModeText:
+		content = m.fullText(w)
+	case ModeFact:
+		if f, ok := m.Fact(); ok {
+			content = m.factText(f, w)
+		}
+	default:
+		return
+	}
+	var lines []string
+	for _, l := range strings.Split(content, "\n") {
+		lines = append(lines, widget.Truncate(l, w))
+	}
+	m.vp.SetContent(strings.Join(lines, "\n"))
+	m.vp.GotoTop()
+}
+
+// fullText is every banner, the whole summary and every fact.
+func (m *Model) fullText(w int) string {
+	st := m.env.Styles
+	var lines []string
+	if m.err != nil {
+		lines = append(lines, widget.WrapIndent("✖ ", screen.Explain(m.err), w)...)
+	}
+	if len(m.banners) > 0 {
+		lines = append(lines, st.Subtitle.Render("notices"))
+		for _, b := range m.banners {
+			for i, l := range widget.WrapIndent(b.Kind.Label()+"  ", oneLine(b.Text), w) {
+				if i == 0 {
+					l = m.bannerStyle(b.Kind).Render(l)
+				}
+				lines = append(lines, l)
+			}
+		}
+		lines = append(lines, "")
+	}
+	if m.res != nil {
+		lines = append(lines, st.Subtitle.Render("summary"))
+		for _, l := range widget.Wrap(oneLine(m.res.Text), w) {
+			lines = append(lines, m.cite(l))
+		}
+		if len(m.facts) > 0 {
+			lines = append(lines, "", st.Subtitle.Render("facts"))
+			for _, f := range m.facts {
+				lines = append(lines, widget.WrapIndent(f.ID+"  ", oneLine(f.Text), w)...)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// factText shows one fact: id, kind, value, equipment, text and data.
+func (m *Model) factText(f registry.Fact, w int) string {
+	st := m.env.Styles
+	lines := []string{st.CiteFocus.Render(f.ID) + st.Muted.Render(fmt.Sprintf("  (%d of %d; tab: next, y: copy id, esc: back)", m.factIdx+1, len(m.facts)))}
+	lines = append(lines, st.Bold.Render("kind")+"   "+f.Kind)
+	if f.Value != nil {
+		lines = append(lines, st.Bold.Render("value")+"  "+Format(f.Value))
+	}
+	if f.Equip != "" {
+		lines = append(lines, st.Bold.Render("equip")+"  "+f.Equip)
+	}
+	lines = append(lines, "", st.Bold.Render("text"))
+	lines = append(lines, widget.Wrap(oneLine(f.Text), w)...)
+	if len(f.Data) > 0 {
+		lines = append(lines, "", st.Bold.Render("data"))
+		b, err := json.MarshalIndent(f.Data, "", "  ")
+		if err == nil {
+			lines = append(lines, strings.Split(string(b), "\n")...)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
