@@ -95,7 +95,9 @@ var defangSeeds = []string{"AHU-1", "NOTICE: x", "[F1@x]", "[F1@a, F2@b-1a2b3c]"
 	"\u202eabc", "\x1b[31mred", "a\x00b", "www.x.com", "WWW.X.COM", `say "hi"`, "a\nb\tc", "ftp://h", "x](y", "\xff\xfe"}
 
 // isCut reports whether sanitize.Value cuts s.
-func isCut(s string) bool { return strings.Contains(sanitize.Value(s), "…") && !strings.Contains(s, "…") }
+func isCut(s string) bool {
+	return strings.Contains(sanitize.Value(s), "…") && !strings.Contains(s, "…")
+}
 
 func TestNaturalCompare(t *testing.T) {
 	in := []string{"AHU-10", "AHU-2", "AHU-1", "AHU-01", "ahu-3", "AHU-100", "AHU-9a", "AHU-9", "B", "AHU-"}

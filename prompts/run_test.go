@@ -45,8 +45,12 @@ func fact(data any, ids ...string) (*registry.Result, error) {
 // triageCaller answers a triage_ahu plan; rule_run lists findings.
 func triageCaller(findings ...string) *fakeCaller {
 	return &fakeCaller{answers: map[string]func(map[string]any) (*registry.Result, error){
-		"points":       func(map[string]any) (*registry.Result, error) { return fact(map[string]any{"count": 2}, "F1@points-aaaaaa") },
-		"sensor_trust": func(map[string]any) (*registry.Result, error) { return fact(map[string]any{}, "F1@sensor_trust-bbbbbb") },
+		"points": func(map[string]any) (*registry.Result, error) {
+			return fact(map[string]any{"count": 2}, "F1@points-aaaaaa")
+		},
+		"sensor_trust": func(map[string]any) (*registry.Result, error) {
+			return fact(map[string]any{}, "F1@sensor_trust-bbbbbb")
+		},
 		"rule_run": func(map[string]any) (*registry.Result, error) {
 			rows := []any{}
 			for _, id := range findings {
