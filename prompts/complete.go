@@ -186,15 +186,9 @@ func typedOK(s string) bool {
 	return utf8.RuneCountInString(s) <= MaxIDLen && sanitize.Line(s) == s
 }
 
-// toInt reads a count from decoded JSON (float64) or from a handler's own
-// data (int).
+// toInt reads a count from decoded JSON.
 func toInt(v any) int {
-	switch n := v.(type) {
-	case float64:
-		return int(n)
-	case int:
-		return n
-	case int64:
+	if n, ok := v.(float64); ok {
 		return int(n)
 	}
 	return 0

@@ -201,10 +201,11 @@ func reason(err error) string {
 }
 
 // decoded returns a result's data as decoded JSON (what Registry.Call
-// returns already; any other value goes through a JSON round trip).
+// returns already; a handler's own values, a struct or an []int, go
+// through a JSON round trip).
 func decoded(data any) any {
-	if m, ok := data.(map[string]any); ok {
-		return m
+	if isJSON(data) {
+		return data
 	}
 	b, err := json.Marshal(data)
 	if err != nil {
@@ -215,6 +216,30 @@ func decoded(data any) any {
 		return nil
 	}
 	return out
+}
+
+// isJSON reports whether v holds only what encoding/json decodes into an
+// any: objects, arrays, strings, float64, bool and nil.
+func isJSON(v any) bool {
+	switch x := v.(type) {
+	case nil, string, float64, bool, json.Number:
+		return true
+	case map[string]any:
+		for _, c := range x {
+			if !isJSON(c) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, c := range x {
+			if !isJSON(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // factArgs returns facts as check_citations' facts argument (decoded JSON
