@@ -62,6 +62,7 @@ func capabilities(e *env) []registry.Capability {
 		findingDetail(e),
 		sensorTrust(e),
 		checkCitations(e),
+		coverage(e),
 	}
 }
 

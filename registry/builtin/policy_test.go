@@ -173,6 +173,7 @@ var noPersistArgs = map[string][]map[string]any{
 	"sensor_trust": {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "equips": []any{"AHU-99"}}},
 	"check_citations": {{"text": "north-campus stores 188 points [F1@points-abcdef].",
 		"facts": []any{map[string]any{"id": "F1@points-abcdef", "text": "north-campus stores 188 points"}}}},
+	"coverage": {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "roles": []any{"no_such_role"}}},
 }
 
 func TestNoPersist(t *testing.T) {

@@ -1,0 +1,54 @@
+//go:build unix
+
+package builtin_test
+
+import (
+	"syscall"
+	"testing"
+
+	"github.com/camber-tui/camber-tui/registry"
+	"github.com/camber-tui/camber-tui/store/demo"
+)
+
+// BenchmarkCoverageBig is one coverage call on the big preset: 640 points
+// (80 AHUs × 8) over a facility-year at 5 minutes, 67 million samples,
+// through the whole policy pipeline.
+func BenchmarkCoverageBig(b *testing.B) {
+	dir, err := demo.EnsureBig(b.Context())
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := benchCall(b, "coverage", map[string]any{"facility_id": demo.BigFleet}, callCtx(dir, demo.BigFleet))
+	if n := dataOf(res)["count"]; n != 640.0 {
+		b.Fatalf("count %v, want 640", n)
+	}
+}
+
+// benchCall calls name with args once to warm the caches, then in the
+// benchmark loop, and reports the process CPU time per call besides the
+// wall time (on a shared machine waiting for a core inflates the latter).
+func benchCall(b *testing.B, name string, args map[string]any, cc *registry.CallContext) *registry.Result {
+	b.Helper()
+	reg := newDefault(b)
+	res, err := reg.Call(b.Context(), name, args, cc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := processCPU()
+	for b.Loop() {
+		if _, err := reg.Call(b.Context(), name, args, cc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	return res
+}
+
+// processCPU is the process's user and system CPU time in ns.
+func processCPU() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
