@@ -209,15 +209,15 @@ type Fact struct {
 // Entry is one entry of appendix A.
 type Entry struct {
 	// Kind is declined, not_evaluated, not_compared, not_run or data_gap.
-	Kind   string `json:"kind"`
-	Equip  string `json:"equip"`
-	Role   string `json:"role"`
-	Check  string `json:"check"`
-	Start  string `json:"start"`
-	End    string `json:"end"`
+	Kind   string   `json:"kind"`
+	Equip  string   `json:"equip"`
+	Role   string   `json:"role"`
+	Check  string   `json:"check"`
+	Start  string   `json:"start"`
+	End    string   `json:"end"`
 	Hours  *float64 `json:"hours"`
-	Reason string `json:"reason"`
-	Fact   string `json:"fact"`
+	Reason string   `json:"reason"`
+	Fact   string   `json:"fact"`
 }
 
 // Build assembles the report: issues ranked, KPIs, scorecard, sections,

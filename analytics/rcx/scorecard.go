@@ -17,7 +17,9 @@ const (
 
 // Categories are the scorecard's categories in display order; the first
 // four are weighted.
-func Categories() []string { return []string{"energy", "comfort", "ventilation", "maintenance", "other"} }
+func Categories() []string {
+	return []string{"energy", "comfort", "ventilation", "maintenance", "other"}
+}
 
 // CategoryScore is one category of the scorecard.
 type CategoryScore struct {
