@@ -266,11 +266,11 @@ var specs = map[string][]Column{
 			}
 			return widget.Cell{Text: Format(r["lifecycle"])}
 		}},
-		plainCol("tz", "tz"),
+		plainCol("points", "n_points"), plainCol("equip", "n_equipment"),
 		{Title: "span", Cell: func(r map[string]any) widget.Cell {
 			return widget.Cell{Text: date(r["first_sample"]) + " → " + date(r["last_sample"])}
 		}},
-		plainCol("points", "n_points"), plainCol("equip", "n_equipment"),
+		plainCol("tz", "tz"),
 	},
 	"points/points": {plainCol("equip", "equip"), plainCol("class", "equip_class"), plainCol("role", "role")},
 	"rule_run/findings": {

@@ -56,17 +56,7 @@ func (m *Model) plan() sections {
 		}
 	}
 	st := m.env.Styles
-	var full []string
-	for _, b := range m.banners {
-		label := b.Kind.Label()
-		lines := widget.WrapIndent(label+"  ", oneLine(b.Text), mw)
-		for i, l := range lines {
-			if i == 0 {
-				l = m.bannerStyle(b.Kind).Render(label) + strings.TrimPrefix(l, label)
-			}
-			full = append(full, l)
-		}
-	}
+	full := m.BannerLines(mw)
 	budget := max(avail-tableMin-1, 1)
 	if len(full) <= budget {
 		s.banners = full
@@ -86,7 +76,10 @@ func (m *Model) plan() sections {
 		sum := widget.Wrap(oneLine(m.res.Text), mw)
 		limit := len(sum)
 		if len(m.lists) > 0 {
-			limit = min(limit, max((avail-len(s.banners))/3, 1))
+			// the table's rows come first, but a short table leaves the
+			// summary the room it does not need
+			need := 2 + max(min(m.table.Shown(), avail), minTableRows)
+			limit = min(limit, max(avail-len(s.banners)-need, (avail-len(s.banners))/3, 1))
 		}
 		limit = min(limit, max(left, 1))
 		if limit < len(sum) {
@@ -384,3 +377,39 @@ func (m *Model) factText(f registry.Fact, w int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// BannerLines renders every banner wrapped to w, each led by its kind's
+// label (for screens that draw the data their own way).
+func (m *Model) BannerLines(w int) []string {
+	var out []string
+	for _, b := range m.banners {
+		label := b.Kind.Label()
+		for i, l := range widget.WrapIndent(label+"  ", oneLine(b.Text), w) {
+			if i == 0 {
+				l = m.bannerStyle(b.Kind).Render(label) + strings.TrimPrefix(l, label)
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// SummaryLines renders the summary wrapped to w with its fact ids
+// highlighted, at most n lines (the last cut with "…").
+func (m *Model) SummaryLines(w, n int) []string {
+	if m.res == nil || n <= 0 {
+		return nil
+	}
+	sum := widget.Wrap(oneLine(m.res.Text), w)
+	if len(sum) > n {
+		sum = sum[:n]
+		sum[n-1] = widget.Truncate(sum[n-1], max(w-16, 1)) + " … s: full text"
+	}
+	for i, l := range sum {
+		sum[i] = m.cite(l)
+	}
+	return sum
+}
+
+// TitleLine renders the call's title line.
+func (m *Model) TitleLine() string { return m.titleLine() }

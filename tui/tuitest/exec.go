@@ -100,3 +100,31 @@ func Find[M any](msgs []tea.Msg) (M, bool) {
 	var zero M
 	return zero, false
 }
+
+// Drive runs cmd for screen s by hand: each call's answer goes back into
+// s (and what that returns is driven too); every other message is
+// returned, in order, for the test to inspect (OpenMsg, StatusMsg ...).
+func Drive(c Caller, cc *registry.CallContext, s screen.Screen, cmd tea.Cmd) []tea.Msg {
+	var rest []tea.Msg
+	for _, msg := range Exec(c, cc, cmd) {
+		if d, ok := msg.(screen.DoneMsg); ok {
+			_, next := s.Update(d)
+			rest = append(rest, Drive(c, cc, s, next)...)
+			continue
+		}
+		rest = append(rest, msg)
+	}
+	return rest
+}
+
+// Press sends key k to s and drives what it returns.
+func Press(c Caller, cc *registry.CallContext, s screen.Screen, k string) []tea.Msg {
+	_, cmd := s.Update(Key(k))
+	return Drive(c, cc, s, cmd)
+}
+
+// Start sizes s, runs its Init and drives it.
+func Start(c Caller, cc *registry.CallContext, s screen.Screen, w, h int) []tea.Msg {
+	s.SetSize(w, h)
+	return Drive(c, cc, s, s.Init())
+}

@@ -117,7 +117,9 @@ func (t *Table) SetSize(w, rows int) {
 	t.scroll()
 }
 
-// layout fits the column widths into the width.
+// layout fits the column widths into the width: the widest column gives
+// way first, the first column (the row's name) last and never below a
+// third of the width.
 func (t *Table) layout() {
 	n := len(t.titles)
 	t.widths = slices.Clone(t.natural)
@@ -126,10 +128,17 @@ func (t *Table) layout() {
 	for _, w := range t.widths {
 		sum += w
 	}
+	keep := 0
+	if n > 0 {
+		keep = min(t.natural[0], max(t.w/3, minCol))
+	}
 	for sum > avail {
 		wi := -1
 		for i, w := range t.widths {
-			if w > minCol && (wi < 0 || w > t.widths[wi]) {
+			if w <= minCol || (i == 0 && w <= keep) {
+				continue
+			}
+			if wi < 0 || w > t.widths[wi] || (wi == 0 && w == t.widths[wi]) {
 				wi = i
 			}
 		}
