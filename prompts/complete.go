@@ -24,8 +24,8 @@ const listPage = registry.MaxLimit
 //   - facility_id: the facilities the caller may read, as the facilities
 //     capability lists them (allowed, stored, never research-only);
 //   - equip: the stored equipment of the chosen facility, as the points
-//     capability lists it; for triage_ahu no equipment of a recognised
-//     class other than an air handler (no meters, no weather);
+//     capability lists it; for triage_ahu only air handlers (AHU class):
+//     no meters, no weather, nothing of an unrecognised class;
 //   - equips: the same for its last comma-separated id, never one already
 //     listed; each value is the whole argument, the listed ids kept as
 //     typed and the last one completed;
@@ -116,8 +116,11 @@ func facilityIDs(ctx context.Context, caller Caller, cc *registry.CallContext) (
 }
 
 // equipment lists the stored equipment of facility through the points
-// capability (every page); ahuOnly leaves out every equipment of a
-// recognised class other than an air handler.
+// capability (every page); ahuOnly keeps only the air handlers (a class
+// model.LookupClass reads as AHU, aliases included): no meter, weather
+// station, packaged unit or terminal, and no equipment whose class is
+// missing or unrecognised (a duct logger), since rule_run runs no air
+// handler rule on it.
 func equipment(ctx context.Context, caller Caller, cc *registry.CallContext, facility string, ahuOnly bool) ([]string, error) {
 	if facility == "" || !offerable(facility) {
 		return nil, nil
@@ -138,10 +141,7 @@ func equipment(ctx context.Context, caller Caller, cc *registry.CallContext, fac
 		}
 	})
 	if ahuOnly {
-		ids = slices.DeleteFunc(ids, func(id string) bool {
-			c, known := model.LookupClass(class[id])
-			return known && c.Name != model.ClassAHU
-		})
+		ids = slices.DeleteFunc(ids, func(id string) bool { return model.CanonicalClass(class[id]) != model.ClassAHU })
 	}
 	return ids, err
 }

@@ -121,9 +121,9 @@ func TestComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	hqAll := []string{"AHU-1", "AHU-2", "AHU-10", "AHU-X", "Air Handler 3", long200, "LOGGER-1", "MTR-1", "RTU-1", "VAV-1-1", "WX-1"}
-	// No meter, weather, packaged unit or terminal; an unrecognised class
-	// (LOGGER-1's "Logger", AHU-X's none) is not known to be another kind.
-	hqAHUs := []string{"AHU-1", "AHU-2", "AHU-10", "AHU-X", "Air Handler 3", long200, "LOGGER-1"}
+	// Air handlers only: no meter, weather, packaged unit or terminal, and
+	// nothing of an unrecognised class (LOGGER-1's "Logger", AHU-X's none).
+	hqAHUs := []string{"AHU-1", "AHU-2", "AHU-10", "Air Handler 3", long200}
 	var bigPrefix []string
 	for _, n := range []int{1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19} {
 		bigPrefix = append(bigPrefix, fmt.Sprintf("AHU-%d", n))
@@ -145,7 +145,8 @@ func TestComplete(t *testing.T) {
 		{"not allowed never", "triage_ahu", "facility_id", "secret", nil, []string{}},
 		{"typed hostile", "triage_ahu", "facility_id", "h\nq", nil, []string{}},
 		{"triage only air handlers", "triage_ahu", "equip", "", hq, hqAHUs},
-		{"triage prefix", "triage_ahu", "equip", "ahu", hq, []string{"AHU-1", "AHU-2", "AHU-10", "AHU-X"}},
+		{"triage prefix", "triage_ahu", "equip", "ahu", hq, []string{"AHU-1", "AHU-2", "AHU-10"}},
+		{"triage no logger", "triage_ahu", "equip", "LOG", hq, []string{}},
 		{"triage substring after prefix", "triage_ahu", "equip", "handler", hq, []string{"Air Handler 3"}},
 		{"triage no meter", "triage_ahu", "equip", "MTR", hq, []string{}},
 		{"equip needs a facility", "triage_ahu", "equip", "", nil, []string{}},

@@ -60,6 +60,20 @@ func Run(ctx context.Context, caller Caller, cc *registry.CallContext, plan Plan
 	return r.facts, nil
 }
 
+// CheckDraft runs a plan's closing step on its own: check_citations on
+// draft with facts (those [Run] returned), for a front end that ran the
+// data steps with no draft and drafts the answer afterwards.
+func CheckDraft(ctx context.Context, caller Caller, cc *registry.CallContext, draft string, facts []registry.Fact) (*registry.Result, error) {
+	if strings.TrimSpace(draft) == "" {
+		return nil, ErrNoDraft
+	}
+	args, err := factArgs(facts)
+	if err != nil {
+		return nil, err
+	}
+	return caller.Call(ctx, "check_citations", map[string]any{"text": draft, "facts": args}, cc)
+}
+
 // runner is one execution of a plan. It is used by one goroutine.
 type runner struct {
 	caller Caller
