@@ -23,6 +23,7 @@ import (
 
 	"github.com/camber-tui/camber-tui/agent"
 	"github.com/camber-tui/camber-tui/model"
+	"github.com/camber-tui/camber-tui/prompts"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store"
 )
@@ -45,7 +46,7 @@ func New(opt Options) (*registry.Registry, error) {
 	if opt.Verify == nil {
 		opt.Verify = agent.RegistryVerifier
 	}
-	return registry.New(capabilities(e), nil, registry.Options{
+	return registry.New(capabilities(e), prompts.All(), registry.Options{
 		Data:   e.data,
 		Verify: opt.Verify,
 		Roots:  opt.Roots,
