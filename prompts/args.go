@@ -68,6 +68,31 @@ func Args(prompt string, raw map[string]any) (map[string]string, error) {
 	return out, nil
 }
 
+// ParseArgs reads command-line arguments of the form key=value (camber-tui
+// prompt NAME key=value ...): the key is everything before the first '=',
+// the value everything after it (it may hold '=' and be empty). An item
+// without '=', with an empty key, or a key given twice is an [*ArgError];
+// the keys and values themselves are checked by [Render] and [PlanFor].
+func ParseArgs(prompt string, items []string) (map[string]string, error) {
+	out := make(map[string]string, len(items))
+	for _, item := range items {
+		k, v, ok := strings.Cut(item, "=")
+		switch {
+		case !ok || k == "":
+			return nil, &ArgError{Prompt: prompt, Arg: item, Problem: "is not key=value"}
+		case hasKey(out, k):
+			return nil, &ArgError{Prompt: prompt, Arg: k, Problem: "is given twice"}
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
 // values are a prompt's checked arguments, reduced to one line each.
 type values struct {
 	facility  string

@@ -103,3 +103,23 @@ func FuzzNaturalCompare(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseArgs reads key=value items: a refusal or a map holding each
+// item's key with the text after its first '='.
+func FuzzParseArgs(f *testing.F) {
+	f.Add("facility_id=hq", "equip=AHU-1")
+	f.Add("claim=a=b", "=x")
+	f.Add("k", "k=")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		got, err := ParseArgs(TriageAHU, []string{a, b})
+		if err != nil {
+			return
+		}
+		for _, item := range []string{a, b} {
+			k, v, _ := strings.Cut(item, "=")
+			if got[k] != v {
+				t.Fatalf("ParseArgs(%q, %q)[%q] = %q, want %q", a, b, k, got[k], v)
+			}
+		}
+	})
+}

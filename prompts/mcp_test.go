@@ -11,12 +11,6 @@ import (
 	"github.com/camber-tui/camber-tui/registry/builtin"
 )
 
-// servedPrompts is the built-in registry serving prompts.All() (whatever
-// the registry itself lists).
-type servedPrompts struct{ *registry.Registry }
-
-func (servedPrompts) Prompts() []registry.Prompt { return prompts.All() }
-
 // TestMCPHooks serves the hooks through the MCP server: prompts/get
 // renders, a bad argument is -32602 with the prompts package's message,
 // and completion reports every match while sending at most 100.
@@ -26,7 +20,10 @@ func TestMCPHooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := mcp.New(mcp.Options{Caller: servedPrompts{reg}, CallContext: cc, Version: "test",
+	if n := len(reg.Prompts()); n != len(prompts.All()) {
+		t.Fatalf("builtin.Default() registers %d prompts, want %d", n, len(prompts.All()))
+	}
+	srv, err := mcp.New(mcp.Options{Caller: reg, CallContext: cc, Version: "test",
 		GetPrompt: prompts.GetPromptFunc(cc), Complete: prompts.CompleteFunc(t.Context(), reg, cc)})
 	if err != nil {
 		t.Fatal(err)

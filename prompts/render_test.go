@@ -236,3 +236,37 @@ func TestRender_Concurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestParseArgs(t *testing.T) {
+	cases := []struct {
+		items []string
+		want  map[string]string
+		arg   string
+		prob  string
+	}{
+		{nil, map[string]string{}, "", ""},
+		{[]string{"facility_id=hq", "equip=AHU-1"}, map[string]string{"facility_id": "hq", "equip": "AHU-1"}, "", ""},
+		{[]string{"claim=saves 12% = 40 MWh", "facility_id="}, map[string]string{"claim": "saves 12% = 40 MWh", "facility_id": ""}, "", ""},
+		{[]string{"facility_id"}, nil, "facility_id", "is not key=value"},
+		{[]string{"=hq"}, nil, "=hq", "is not key=value"},
+		{[]string{"equip=a", "equip=b"}, nil, "equip", "is given twice"},
+	}
+	for _, c := range cases {
+		got, err := prompts.ParseArgs("triage_ahu", c.items)
+		if c.arg == "" {
+			if err != nil || len(got) != len(c.want) {
+				t.Errorf("ParseArgs(%q) = %v, %v", c.items, got, err)
+			}
+			for k, v := range c.want {
+				if got[k] != v {
+					t.Errorf("ParseArgs(%q)[%s] = %q, want %q", c.items, k, got[k], v)
+				}
+			}
+			continue
+		}
+		var ae *prompts.ArgError
+		if !errors.As(err, &ae) || ae.Arg != c.arg || ae.Problem != c.prob {
+			t.Errorf("ParseArgs(%q) = %v, want %s %s", c.items, err, c.arg, c.prob)
+		}
+	}
+}
