@@ -107,6 +107,7 @@ func (e *env) rootCommand() *cobra.Command {
 		e.ingestCommand(),
 		e.facilityCommand(),
 		e.callCommand(),
+		e.promptCommand(),
 		e.workerCommand(),
 	)
 	return root
