@@ -54,6 +54,10 @@ type Cell struct {
 // widths follow the content and shrink to fit; the cursor row is marked
 // with "›" and reverse video.
 type Table struct {
+	// ByScore orders filtered rows best match first (a picker) instead
+	// of in their own order (a list sorted by meaning, worst first).
+	ByScore bool
+
 	titles  []string
 	rows    [][]Cell
 	search  []string
@@ -93,6 +97,19 @@ func NewTable(titles []string, rows [][]Cell) Table {
 		t.visible[i] = i
 	}
 	return t
+}
+
+// SearchOnly makes the filter match only the cells of columns cols.
+func (t *Table) SearchOnly(cols ...int) {
+	for r, row := range t.rows {
+		var b strings.Builder
+		for _, c := range cols {
+			b.WriteString(cellText(row, c))
+			b.WriteByte(' ')
+		}
+		t.search[r] = b.String()
+	}
+	t.SetFilter(t.filter)
 }
 
 // Len returns the number of rows; Shown the number the filter lets through.
@@ -166,7 +183,9 @@ func (t *Table) SetFilter(q string) {
 		for _, m := range matches {
 			t.visible = append(t.visible, m.Index)
 		}
-		slices.Sort(t.visible)
+		if !t.ByScore {
+			slices.Sort(t.visible)
+		}
 	}
 	t.cursor = 0
 	if ok {
