@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 // demoContext writes the demo campus (once per test binary) and returns a
 // call context allowed all of it, with the demo's run configs (the M&V
 // project, drift baselines, the duct-logger reference).
-func demoContext(t *testing.T) *registry.CallContext {
+func demoContext(t testing.TB) *registry.CallContext {
 	t.Helper()
 	demoOnce.Do(func() {
 		st, err := store.Create(filepath.Join(demoRoot, "demo"))
