@@ -87,6 +87,7 @@ func BenchmarkWrite(b *testing.B) {
 	for _, s := range series {
 		rows += len(s.TS)
 	}
+	cpu := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		b.StopTimer()
@@ -99,12 +100,25 @@ func BenchmarkWrite(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	reportRates(b, rows, cpu)
+}
+
+// reportRates reports rows/s by wall time and by CPU time, and CPU ms/op.
+func reportRates(b *testing.B, rows int, cpu0 time.Duration) {
+	cpu := cpuTime() - cpu0
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+	if rows > 0 {
+		b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		if cpu > 0 {
+			b.ReportMetric(float64(rows)*float64(b.N)/cpu.Seconds(), "rows/cpu-s")
+		}
+	}
 }
 
 func BenchmarkReadFull(b *testing.B) {
 	st := benchStore(b)
 	rows := 0
+	cpu := cpuTime()
 	for b.Loop() {
 		ss, err := st.Read(b.Context(), "bench", Query{})
 		if err != nil {
@@ -115,7 +129,7 @@ func BenchmarkReadFull(b *testing.B) {
 			rows += len(s.TS)
 		}
 	}
-	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	reportRates(b, rows, cpu)
 }
 
 // BenchmarkReadWindow reads one equipment's roles for one month.
@@ -124,6 +138,7 @@ func BenchmarkReadWindow(b *testing.B) {
 	q := Query{Equips: []string{"AHU-7"},
 		Start: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC).UnixNano(),
 		End:   time.Date(2024, 6, 30, 23, 59, 59, 0, time.UTC).UnixNano()}
+	cpu := cpuTime()
 	for b.Loop() {
 		ss, err := st.Read(b.Context(), "bench", q)
 		if err != nil {
@@ -133,10 +148,12 @@ func BenchmarkReadWindow(b *testing.B) {
 			b.Fatalf("got %d series", len(ss))
 		}
 	}
+	reportRates(b, 0, cpu)
 }
 
 func BenchmarkStats(b *testing.B) {
 	st := benchStore(b)
+	cpu := cpuTime()
 	for b.Loop() {
 		ps, err := st.Stats(b.Context(), "bench", Query{})
 		if err != nil {
@@ -146,10 +163,12 @@ func BenchmarkStats(b *testing.B) {
 			b.Fatalf("stats %d %+v", len(ps), ps[0])
 		}
 	}
+	reportRates(b, 0, cpu)
 }
 
 func BenchmarkPoints(b *testing.B) {
 	st := benchStore(b)
+	cpu := cpuTime()
 	for b.Loop() {
 		ps, err := st.Points(b.Context(), "bench")
 		if err != nil {
@@ -159,4 +178,5 @@ func BenchmarkPoints(b *testing.B) {
 			b.Fatalf("points %d", len(ps))
 		}
 	}
+	reportRates(b, 0, cpu)
 }

@@ -72,15 +72,33 @@ type colReader struct {
 }
 
 func newColReader(rg *file.RowGroupReader, col int, rel string) (*colReader, error) {
+	r := &colReader{}
+	return r, r.open(rg, col, rel)
+}
+
+// open points r at column col of a row group, keeping its buffers.
+func (r *colReader) open(rg *file.RowGroupReader, col int, rel string) error {
+	r.close()
 	cr, err := rg.Column(col)
 	if err != nil {
-		return nil, &DamagedError{File: rel, Reason: err.Error()}
+		return &DamagedError{File: rel, Reason: err.Error()}
 	}
-	r := &colReader{cr: cr, maxDef: cr.Descriptor().MaxDefinitionLevel(), rel: rel}
-	if r.maxDef > 0 {
+	r.cr, r.maxDef, r.rel = cr, cr.Descriptor().MaxDefinitionLevel(), rel
+	if r.maxDef > 0 && r.defs == nil {
 		r.defs = make([]int16, chunkRows)
 	}
-	return r, nil
+	if r.maxDef == 0 {
+		r.defs = nil
+	}
+	return nil
+}
+
+// close releases the column's page buffers to the file's pool.
+func (r *colReader) close() {
+	if c, ok := r.cr.(interface{ Close() error }); ok {
+		c.Close()
+	}
+	r.cr = nil
 }
 
 func (r *colReader) damaged(format string, args ...any) error {

@@ -45,10 +45,24 @@ func (s *Store) collectOnce(ctx context.Context, facility string, q Query, nd ne
 	if err != nil {
 		return nil, err
 	}
-	workers := min(runtime.GOMAXPROCS(0), maxScanWorkers)
-	if len(files) == 0 {
-		workers = 1
+	// Each footer is parsed and inspected once; the scanners reopen the
+	// file with the parsed metadata.
+	f := newFilter(q)
+	plans := make([]*plan, len(files))
+	groups := 0
+	for i, pf := range files {
+		o, err := openPart(pf)
+		if err != nil {
+			return nil, err
+		}
+		plans[i], err = planFile(o, &f)
+		o.Close()
+		if err != nil {
+			return nil, err
+		}
+		groups += len(plans[i].groups)
 	}
+	workers := min(runtime.GOMAXPROCS(0), maxScanWorkers, max(groups, 1))
 	scs := make([]*scanner, workers)
 	accs := make([]*accumulator, workers)
 	g, gctx := errgroup.WithContext(ctx)
@@ -60,12 +74,12 @@ func (s *Store) collectOnce(ctx context.Context, facility string, q Query, nd ne
 		}
 		scs[w], accs[w] = sc, acc
 		g.Go(func() error {
-			for _, pf := range files {
-				o, err := openPart(pf)
+			for i, pf := range files {
+				o, err := openPartWith(pf, plans[i].md)
 				if err != nil {
 					return err
 				}
-				err = sc.scanFile(gctx, o, func(c *chunk) error { acc.add(c); return nil })
+				err = sc.scanPlanned(gctx, o, plans[i], func(c *chunk) error { acc.add(c); return nil })
 				o.Close()
 				if err != nil {
 					return err

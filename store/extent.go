@@ -102,6 +102,7 @@ func (s *Store) extentFile(ctx context.Context, o *openedPart, ex *Extent, note 
 				}
 				done += int64(n)
 			}
+			cr.close()
 			continue
 		}
 		note(lo, hi)

@@ -36,7 +36,7 @@ func TestWrite_PartFileFormat(t *testing.T) {
 	}
 	jan := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	in := []model.Series{
-		regular("VAV-2", "VAV", model.SpaceTemp, jan, time.Minute, 70000, 0), // spans three row groups
+		regular("VAV-2", "VAV", model.SpaceTemp, jan, time.Second, 2*maxGroupRows+4464, 0), // spans three row groups
 		regular("AHU-1", "AHU", model.SupplyAirTemp, jan, 5*time.Minute, 100, 50),
 		regular("AHU-1", "AHU", model.HeatValve, jan, 5*time.Minute, 100, 0),
 	}
@@ -106,7 +106,7 @@ func TestWrite_PartFileFormat(t *testing.T) {
 			}
 		}
 	}
-	if total != 70200 {
+	if total != 2*maxGroupRows+4464+200 {
 		t.Errorf("rows = %d", total)
 	}
 	// The first group holds both small AHU points (sorted by role); the

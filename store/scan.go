@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 )
 
 // partFile is one part file found by listing a facility.
@@ -121,6 +122,12 @@ func (o *openedPart) Close() error {
 // replaced since listing is a [VanishedError]; an empty, truncated or
 // non-Parquet file is a [DamagedError].
 func openPart(pf partFile) (o *openedPart, err error) {
+	return openPartWith(pf, nil)
+}
+
+// openPartWith is openPart reusing an already parsed footer (md may be
+// nil). The file is still checked against the listing.
+func openPartWith(pf partFile, md *metadata.FileMetaData) (o *openedPart, err error) {
 	f, err := os.Open(pf.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &VanishedError{File: pf.rel}
@@ -150,7 +157,11 @@ func openPart(pf partFile) (o *openedPart, err error) {
 	props := parquet.NewReaderProperties(nil)
 	props.BufferedStreamEnabled = true
 	props.BufferSize = 1 << 20
-	r, err := file.NewParquetReader(f, file.WithReadProps(props))
+	opts := []file.ReadOption{file.WithReadProps(props)}
+	if md != nil {
+		opts = append(opts, file.WithMetadata(md))
+	}
+	r, err := file.NewParquetReader(f, opts...)
 	if err != nil {
 		f.Close()
 		return nil, &DamagedError{File: pf.rel, Reason: "not a readable Parquet file: " + err.Error()}

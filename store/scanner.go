@@ -57,6 +57,9 @@ type scanner struct {
 	// hint, when set, learns from the statistics of each file, before it
 	// is decoded, how many rows of a point its uniform row groups hold.
 	hint func(equip, role uint32, rows int)
+	// cols are the column readers, reused from group to group for their
+	// buffers: equip, role, class, ts, value.
+	cols [5]colReader
 	// pick, when set, chooses the row groups (by index in the file) this
 	// scanner decodes; the others are left to other scanners.
 	pick func(i int, g groupInfo) bool
@@ -94,9 +97,16 @@ func (sc *scanner) selected(cache *[]int8, set map[string]bool, id uint32) bool 
 	return (*cache)[id] == 1
 }
 
-// scanFile calls fn for every chunk of selected rows of one open file. A
-// decoding failure, even a panic inside the decoder, is a DamagedError.
-func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) error) (err error) {
+// plan is one part file's footer and what its row groups' statistics say
+// under a filter, worked out once per read and shared by its scanners.
+type plan struct {
+	md     *metadata.FileMetaData
+	l      layout
+	groups []groupInfo
+}
+
+// planFile reads the layout and inspects every row group of an open file.
+func planFile(o *openedPart, f *filter) (p *plan, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
@@ -105,12 +115,40 @@ func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) 
 	md := o.r.MetaData()
 	l, err := fileLayout(md, o.rel)
 	if err != nil {
+		return nil, err
+	}
+	p = &plan{md: md, l: l, groups: make([]groupInfo, o.r.NumRowGroups())}
+	for i := range p.groups {
+		p.groups[i] = f.inspect(md.RowGroup(i), &p.l)
+	}
+	return p, nil
+}
+
+// scanFile calls fn for every chunk of selected rows of one open file. A
+// decoding failure, even a panic inside the decoder, is a DamagedError.
+func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) error) error {
+	p, err := planFile(o, &sc.f)
+	if err != nil {
 		return err
+	}
+	return sc.scanPlanned(ctx, o, p, fn)
+}
+
+// scanPlanned is scanFile with the plan already made.
+func (sc *scanner) scanPlanned(ctx context.Context, o *openedPart, p *plan, fn func(*chunk) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+		}
+	}()
+	mine := func(i int) bool {
+		g := &p.groups[i]
+		return !g.skip && (sc.pick == nil || sc.pick(i, *g))
 	}
 	if sc.hint != nil {
 		rows := map[[2]uint32]int{}
-		for i := range o.r.NumRowGroups() {
-			if g := sc.inspect(md.RowGroup(i), &l); !g.skip && g.uniform && (sc.pick == nil || sc.pick(i, g)) {
+		for i, g := range p.groups {
+			if g.uniform && mine(i) {
 				rows[[2]uint32{sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo))}] += g.rows
 			}
 		}
@@ -118,11 +156,14 @@ func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) 
 			sc.hint(k[0], k[1], n)
 		}
 	}
-	for i := range o.r.NumRowGroups() {
+	for i := range p.groups {
+		if !mine(i) {
+			continue
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := sc.scanGroup(o, &l, i, md.RowGroup(i), fn); err != nil {
+		if err := sc.scanGroup(o, &p.l, i, &p.groups[i], fn); err != nil {
 			return err
 		}
 	}
@@ -140,9 +181,8 @@ type groupInfo struct {
 	cLo      string
 }
 
-func (sc *scanner) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo {
+func (f *filter) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo {
 	g := groupInfo{rows: int(rgmd.NumRows())}
-	f := &sc.f
 	if g.rows == 0 {
 		g.skip = true
 		return g
@@ -171,11 +211,7 @@ func (sc *scanner) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo
 	return g
 }
 
-func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.RowGroupMetaData, fn func(*chunk) error) error {
-	g := sc.inspect(rgmd, l)
-	if g.skip || (sc.pick != nil && !sc.pick(i, g)) {
-		return nil
-	}
+func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn func(*chunk) error) error {
 	rows, cLo, cConst, inWindow := g.rows, g.cLo, g.cConst, g.inWindow
 	c := &sc.c
 	c.uniform = g.uniform
@@ -183,27 +219,33 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, rgmd *metadata.Row
 		c.equip[0], c.role[0], c.class[0] = sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo)), sc.in.id([]byte(cLo))
 	}
 	rg := o.r.RowGroup(i)
-	open := func(col int) (*colReader, error) {
+	defer func() {
+		for k := range sc.cols {
+			sc.cols[k].close()
+		}
+	}()
+	open := func(slot, col int) (*colReader, error) {
 		if col < 0 {
 			return nil, nil
 		}
-		return newColReader(rg, col, o.rel)
+		r := &sc.cols[slot]
+		return r, r.open(rg, col, o.rel)
 	}
 	var er, rr, cr, tr, vr *colReader
 	var err error
 	if !c.uniform {
-		if er, err = open(l.equip); err == nil {
-			rr, err = open(l.role)
+		if er, err = open(0, l.equip); err == nil {
+			rr, err = open(1, l.role)
 		}
 		if err == nil && sc.need.class && !cConst {
-			cr, err = open(l.class)
+			cr, err = open(2, l.class)
 		}
 	}
 	if err == nil && sc.need.ts {
-		tr, err = open(l.ts)
+		tr, err = open(3, l.ts)
 	}
 	if err == nil && sc.need.value {
-		vr, err = open(l.value)
+		vr, err = open(4, l.value)
 	}
 	if err != nil {
 		return err
