@@ -88,7 +88,7 @@ func fakeFindings(fac string, equips []string) []map[string]any {
 	}
 	rows := []struct {
 		rule, equip, sev string
-		share           float64
+		share            float64
 	}{
 		{"simultaneous_heat_cool", "AHU-1", "fault", 0.42},
 		{"economizer_high_limit", "AHU-1", "fault", 0.3},

@@ -170,9 +170,9 @@ type Session struct {
 	facility string
 	regFacts map[string]registry.Fact // the facts calls returned, as returned, by id
 	agentCtx *agent.Context           // every fact: the calls' and those derived from them
-	last     *shown // the last result shown
-	page     *page  // the last list call, for next and prev
-	walk     *walk  // the current prompt plan
+	last     *shown                   // the last result shown
+	page     *page                    // the last list call, for next and prev
+	walk     *walk                    // the current prompt plan
 	draft    string
 
 	mu   sync.Mutex // guards what completion reads
