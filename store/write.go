@@ -99,7 +99,11 @@ func (b *Batch) Add(ctx context.Context, series []model.Series) error {
 		pid := os.Getpid()
 		start, _ := procStart(pid)
 		dir := filepath.Join(b.s.root, stagingName, stagingDirName(pid, start))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		err := os.MkdirAll(dir, 0o755)
+		if err != nil { // another batch may have removed the shared parent just now
+			err = os.MkdirAll(dir, 0o755)
+		}
+		if err != nil {
 			return fmt.Errorf("stage part files: %w", pathless(err))
 		}
 		b.dir = dir
