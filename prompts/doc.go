@@ -15,14 +15,18 @@
 // 1,000, more than 20 equips), is refused with an [*ArgError], never cut.
 // Values are reduced to one line and written the way a capability names a
 // value from the data (quoted, markup and links defanged), so an argument
-// can never pass for the prompt's own words.
+// can never pass for the prompt's own words. [ParseArgs] reads key=value
+// command-line items and [Args] decoded JSON into the string arguments
+// these functions take.
 //
 // [PlanFor] returns the same sequence as a machine-readable [Plan]: ordered
 // [Step] values whose arguments come from the prompt's arguments or from an
 // earlier step's result ([Derivation], a JSON-pointer-like path into its
 // data), ending with the citation check. [Run] executes a plan through any
 // [Caller] (a *registry.Registry), step by step, so a front end can show
-// each result as it arrives; a refused step is recorded, not fatal.
+// each result as it arrives; a refused step is recorded, not fatal. A front
+// end that drafts after the data steps runs the closing check with
+// [CheckDraft].
 //
 // [Complete] offers values for a prompt argument from what the caller may
 // read (the facilities and points capabilities, so the policy applies), and

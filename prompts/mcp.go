@@ -4,21 +4,29 @@ import (
 	"context"
 	"slices"
 
-	"github.com/camber-tui/camber-tui/mcp"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/sanitize"
 )
 
-// GetPromptFunc returns the mcp.Options GetPrompt hook: [Render] as one
-// user message. A facility_id outside cc's allowlist is refused like a bad
-// argument (invalid_params, so the server answers -32602) before anything
-// is rendered; a nil cc checks no allowlist. Errors are those of Render.
-func GetPromptFunc(cc *registry.CallContext) func(name string, args map[string]string) ([]mcp.PromptMessage, error) {
+// Message is one message of a rendered prompt, as prompts/get returns it.
+type Message struct {
+	Role string // "user" or "assistant"
+	Text string
+}
+
+// GetPromptFunc returns the body of the MCP server's GetPrompt hook:
+// [Render] as one user message. The package does not import mcp (its tests
+// import registry/builtin, which imports this package), so the caller
+// converts each [Message] to an mcp.PromptMessage. A facility_id outside
+// cc's allowlist is refused like a bad argument (invalid_params, so the
+// server answers -32602) before anything is rendered; a nil cc checks no
+// allowlist. Errors are those of Render.
+func GetPromptFunc(cc *registry.CallContext) func(name string, args map[string]string) ([]Message, error) {
 	var allowed []string
 	if cc != nil {
 		allowed = slices.Clone(cc.AllowedFacilities)
 	}
-	return func(name string, args map[string]string) ([]mcp.PromptMessage, error) {
+	return func(name string, args map[string]string) ([]Message, error) {
 		text, err := Render(name, args)
 		if err != nil {
 			return nil, err
@@ -27,7 +35,7 @@ func GetPromptFunc(cc *registry.CallContext) func(name string, args map[string]s
 			return nil, &registry.Error{Code: registry.CodeInvalidParams,
 				Message: "facility_id " + sanitize.Name(fac) + " is not allowed"}
 		}
-		return []mcp.PromptMessage{{Role: "user", Text: text}}, nil
+		return []Message{{Role: "user", Text: text}}, nil
 	}
 }
 

@@ -24,7 +24,7 @@ func TestMCPHooks(t *testing.T) {
 		t.Fatalf("builtin.Default() registers %d prompts, want %d", n, len(prompts.All()))
 	}
 	srv, err := mcp.New(mcp.Options{Caller: reg, CallContext: cc, Version: "test",
-		GetPrompt: prompts.GetPromptFunc(cc), Complete: prompts.CompleteFunc(t.Context(), reg, cc)})
+		GetPrompt: mcpPrompt(prompts.GetPromptFunc(cc)), Complete: prompts.CompleteFunc(t.Context(), reg, cc)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,5 +96,20 @@ func TestGetPromptFunc_NoContext(t *testing.T) {
 	_, err = prompts.GetPromptFunc(&registry.CallContext{})("rcx_executive_summary", map[string]string{"facility_id": "anywhere"})
 	if registry.CodeOf(err) != registry.CodeInvalidParams {
 		t.Errorf("an empty allowlist allows %v", err)
+	}
+}
+
+// mcpPrompt adapts GetPromptFunc to the server's hook type, as cmd does.
+func mcpPrompt(get func(string, map[string]string) ([]prompts.Message, error)) func(string, map[string]string) ([]mcp.PromptMessage, error) {
+	return func(name string, args map[string]string) ([]mcp.PromptMessage, error) {
+		msgs, err := get(name, args)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]mcp.PromptMessage, len(msgs))
+		for i, m := range msgs {
+			out[i] = mcp.PromptMessage{Role: m.Role, Text: m.Text}
+		}
+		return out, nil
 	}
 }
