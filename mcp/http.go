@@ -108,9 +108,9 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 			stateless = hasV || hasC
 		}
 	}
-	sess, status, msg := h.sessionFor(r, m, stateless)
+	sess, status, code, msg := h.sessionFor(r, m, stateless)
 	if msg != "" {
-		h.reply(w, r, status, errReply(m.ID, jsonrpc.CodeInvalidRequest, "%s", msg))
+		h.reply(w, r, status, errReply(m.ID, code, "%s", msg))
 		return
 	}
 	if m.Kind != jsonrpc.KindRequest {
@@ -120,12 +120,8 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	if stateless {
-		if e := headerMismatch(r, m); e != nil {
-			h.reply(w, r, http.StatusBadRequest, jsonrpc.EncodeError(m.ID, e))
-			return
-		}
-	}
+	// The _meta keys and the revision are judged before the headers, so a
+	// request missing a required _meta key is -32602 whatever its headers.
 	if m.ParamsOK {
 		if _, rerr := h.s.revisionOf(sess, m); rerr != nil {
 			status := http.StatusBadRequest
@@ -133,6 +129,12 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 				status = http.StatusNotFound
 			}
 			h.reply(w, r, status, jsonrpc.EncodeError(m.ID, rerr))
+			return
+		}
+	}
+	if stateless {
+		if e := headerMismatch(r, m); e != nil {
+			h.reply(w, r, http.StatusBadRequest, jsonrpc.EncodeError(m.ID, e))
 			return
 		}
 	}
@@ -153,27 +155,28 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 
 // sessionFor finds the session of a request: its Mcp-Session-Id, a new one
 // for initialize, or a throwaway one for a stateless request. A non-empty
-// message refuses the request with status.
-func (h *httpHandler) sessionFor(r *http.Request, m *jsonrpc.Message, stateless bool) (*session, int, string) {
+// message refuses the request with status and a JSON-RPC code: a request
+// with neither a session nor the stateless _meta is -32602, as on stdio.
+func (h *httpHandler) sessionFor(r *http.Request, m *jsonrpc.Message, stateless bool) (*session, int, int, string) {
 	if id := r.Header.Get("Mcp-Session-Id"); id != "" && !stateless {
 		h.mu.Lock()
 		sess := h.sessions[id]
 		h.mu.Unlock()
 		if sess == nil {
-			return nil, http.StatusNotFound, "unknown or ended session: initialize again"
+			return nil, http.StatusNotFound, jsonrpc.CodeInvalidRequest, "unknown or ended session: initialize again"
 		}
 		if v := r.Header.Get("MCP-Protocol-Version"); v != "" && !slices.Contains(SupportedVersions()[1:], v) {
-			return nil, http.StatusBadRequest, "unsupported MCP-Protocol-Version " + quote(v)
+			return nil, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "unsupported MCP-Protocol-Version " + quote(v)
 		}
-		return sess, 0, ""
+		return sess, 0, 0, ""
 	}
 	if stateless || m.Method == "initialize" {
-		return newSession(), 0, ""
+		return newSession(), 0, 0, ""
 	}
 	if m.Kind != jsonrpc.KindRequest {
-		return newSession(), 0, "" // nothing in flight to cancel: accepted
+		return newSession(), 0, 0, "" // nothing in flight to cancel: accepted
 	}
-	return nil, http.StatusBadRequest, "no Mcp-Session-Id: initialize first, or send the stateless _meta"
+	return nil, http.StatusBadRequest, jsonrpc.CodeInvalidParams, "no Mcp-Session-Id and no stateless _meta: initialize first, or send params._meta with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities"
 }
 
 // startSession registers a session that initialize just started and

@@ -14,7 +14,18 @@ import (
 // wirePrompts connects prompts/get and completion/complete to the built-in
 // prompts; completion reads through reg, so the call policy applies.
 func (e *env) wirePrompts(opts *mcp.Options, reg *registry.Registry, cc *registry.CallContext) {
-	opts.GetPrompt = prompts.GetPromptFunc(cc)
+	get := prompts.GetPromptFunc(cc)
+	opts.GetPrompt = func(name string, args map[string]string) ([]mcp.PromptMessage, error) {
+		msgs, err := get(name, args)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]mcp.PromptMessage, len(msgs))
+		for i, m := range msgs {
+			out[i] = mcp.PromptMessage{Role: m.Role, Text: m.Text}
+		}
+		return out, nil
+	}
 	opts.Complete = prompts.CompleteFunc(e.ctx, reg, cc)
 }
 
