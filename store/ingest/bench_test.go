@@ -109,6 +109,7 @@ func BenchmarkWide(b *testing.B) {
 		}
 	}()
 	defer close(stop)
+	cpu := cpuTime()
 	for b.Loop() {
 		b.StopTimer()
 		st, err := store.Create(b.TempDir())
@@ -124,6 +125,11 @@ func BenchmarkWide(b *testing.B) {
 			b.Fatalf("rows %d", sum.Rows)
 		}
 	}
+	used := cpuTime() - cpu
 	b.ReportMetric(float64(benchCols*benchRows)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
+	if used > 0 {
+		b.ReportMetric(float64(benchCols*benchRows)*float64(b.N)/used.Seconds(), "values/cpu-s")
+		b.ReportMetric(float64(used.Milliseconds())/float64(b.N), "cpu-ms/op")
+	}
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
 }
