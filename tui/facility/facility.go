@@ -226,7 +226,9 @@ func (s *Screen) View() string {
 	for i, t := range Tabs {
 		titles[i] = t.Title
 	}
-	bar := widget.Tabs{Titles: titles, Active: s.active}.View(s.env.Styles, s.w)
+	name := widget.Truncate(s.id, max(s.w/4, 8))
+	bar := s.env.Styles.Title.Render(name) + " " +
+		widget.Tabs{Titles: titles, Active: s.active}.View(s.env.Styles, s.w-widget.Width(name)-1)
 	var body string
 	switch Tabs[s.active].kind {
 	case kindTree:

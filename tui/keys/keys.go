@@ -115,7 +115,7 @@ func Default() *KeyMap {
 			Quit:      b("quit", "q"),
 			ForceQuit: b("quit", "ctrl+c"),
 			Back:      b("cancel call / back", "esc"),
-			Help:      b("full help", "?"),
+			Help:      b("help", "?"),
 			Runner:    b("run a capability", "R"),
 			Serve:     b("serve over MCP", "S"),
 		},
