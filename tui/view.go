@@ -67,7 +67,9 @@ func (m *Model) header() string {
 }
 
 // trimFloat prints a floor like 0.5 or 0.65.
-func trimFloat(f float64) string { return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".") }
+func trimFloat(f float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
+}
 
 // statusLine shows the running call (spinner, elapsed, esc cancel), else
 // the last note or error.
