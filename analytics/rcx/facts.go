@@ -207,7 +207,7 @@ func mvText(m *MV, name func(string) string) string {
 		return "M&V not evaluated: " + m.Problem
 	}
 	s := fmt.Sprintf("M&V on %s: avoided %s %s (%s%%) over the reporting period, ±%s %s at %d%%, baseline model %s",
-		name(m.Meter), num(m.Avoided, 1), m.Units, num(m.Percent, 1), num(m.Band, 1), m.Units, m.Confidence, m.Model)
+		name(m.Meter), energy(m.Avoided), m.Units, num(m.Percent, 1), energy(m.Band), m.Units, m.Confidence, m.Model)
 	if m.Accepted {
 		return s + " (passes Guideline 14)"
 	}
@@ -275,6 +275,15 @@ func names(vs []string, name func(string) string) string {
 		out[i] = name(v)
 	}
 	return strings.Join(out, ", ")
+}
+
+// energy prints an energy figure: whole units with thousands separators
+// from 1,000, else one decimal.
+func energy(x float64) string {
+	if x >= 1000 || x <= -1000 {
+		return dollars(x)
+	}
+	return num(x, 1)
 }
 
 // dollars prints whole dollars with thousands separators.
