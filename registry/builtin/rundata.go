@@ -5,30 +5,50 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
+	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/camber-tui/camber-tui/analytics/fdd"
-	"github.com/camber-tui/camber-tui/analytics/runconfig"
 	"github.com/camber-tui/camber-tui/model"
-	"github.com/camber-tui/camber-tui/registry"
-	"github.com/camber-tui/camber-tui/registry/sanitize"
 	"github.com/camber-tui/camber-tui/store"
 )
 
+// readBatch is how many equipment one store read fetches for a run. Every
+// read opens the facility's part files and reads their footers, so reading
+// equipment one by one costs those footers once per equipment; a batch
+// pays them once per readBatch equipment while memory holds only the
+// batches in flight (a few equipment-years, not the facility's).
+const readBatch = 8
+
 // storeSource is an fdd.Source over one facility of the store. Each
-// equipment's series are read when the runner asks for them (store.Read
-// skips the row groups of other equipment and outside the window), so a
-// run holds only the equipment it is judging, and a 640-point
-// facility-year never sits in memory at once. It is safe for concurrent
-// use (the runner reads equipment in parallel).
+// equipment's series are read when the runner asks for them, together with
+// the next equipment the run will ask for (see readBatch); store.Read skips
+// the row groups of other equipment and outside the window. A run thus
+// holds only the equipment it is judging, and a 640-point facility-year
+// never sits in memory at once. It is safe for concurrent use (the runner
+// reads equipment in parallel).
 type storeSource struct {
 	r        reader
 	facility string
 	equips   []fdd.Equipment
 	sp       span
 	readNS   atomic.Int64 // time spent in store reads, for benchmarks
+
+	mu sync.Mutex
+	// order are the equipment a run reads, in the order it reads them;
+	// nil reads every equipment alone (set it with batchOrder).
+	order   []string
+	pending map[string]*pendingRead // by readKey
+	served  map[string]bool
+}
+
+// pendingRead is one equipment's series, read or being read by a batch.
+type pendingRead struct {
+	done chan struct{}
+	ss   []model.Series
+	err  error
 }
 
 // newSource returns the source of facility: its stored equipment (from the
@@ -49,7 +69,7 @@ func (e *env) newSource(ctx context.Context, r reader, facility string) (*storeS
 	if err != nil {
 		return nil, err
 	}
-	src := &storeSource{r: r, facility: facility, sp: sp}
+	src := &storeSource{r: r, facility: facility, sp: sp, pending: map[string]*pendingRead{}, served: map[string]bool{}}
 	for _, p := range pts { // sorted by (equip, role): one row per equipment
 		if n := len(src.equips); n > 0 && src.equips[n-1].Equip == p.Equip {
 			if src.equips[n-1].Class == "" {
@@ -72,19 +92,95 @@ func (s *storeSource) Span(context.Context) (first, last int64, ok bool, err err
 	return s.sp.first, s.sp.last, s.sp.ok, nil
 }
 
-// Series reads one equipment's series with samples in [start, end).
-func (s *storeSource) Series(ctx context.Context, equip string, start, end int64) (out []model.Series, err error) {
+// batchOrder sets the equipment a run will read, in order: from now on a
+// read of one of them fetches it with the next ones not read yet.
+func (s *storeSource) batchOrder(ids []string) {
+	s.mu.Lock()
+	s.order = slices.Clone(ids)
+	s.mu.Unlock()
+}
+
+// readKey names one equipment's read over one window.
+func readKey(equip string, start, end int64) string {
+	return equip + "\x00" + strconv.FormatInt(start, 10) + "\x00" + strconv.FormatInt(end, 10)
+}
+
+// Series returns one equipment's series with samples in [start, end),
+// reading it in a batch with the equipment that follow it in the run's
+// order (or waiting for the batch that is reading it).
+func (s *storeSource) Series(ctx context.Context, equip string, start, end int64) ([]model.Series, error) {
+	key := readKey(equip, start, end)
+	s.mu.Lock()
+	p, ok := s.pending[key]
+	if !ok {
+		ids := s.batchFrom(equip, start, end)
+		batch := make([]*pendingRead, len(ids))
+		for i, id := range ids {
+			batch[i] = &pendingRead{done: make(chan struct{})}
+			s.pending[readKey(id, start, end)] = batch[i]
+		}
+		p = batch[0]
+		s.mu.Unlock()
+		s.fetch(ctx, ids, start, end, batch)
+		s.mu.Lock()
+	}
+	s.mu.Unlock()
+	select {
+	case <-p.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.mu.Lock()
+	delete(s.pending, key) // hand the series out once; memory holds only what is not yet asked for
+	s.served[key] = true
+	s.mu.Unlock()
+	return p.ss, p.err
+}
+
+// batchFrom lists equip and the equipment after it in the run's order
+// that are neither read nor being read over this window, up to readBatch.
+// The caller holds s.mu.
+func (s *storeSource) batchFrom(equip string, start, end int64) []string {
+	ids := []string{equip}
+	i := slices.Index(s.order, equip)
+	if i < 0 {
+		return ids
+	}
+	for _, id := range s.order[i+1:] {
+		if len(ids) == readBatch {
+			break
+		}
+		k := readKey(id, start, end)
+		if _, busy := s.pending[k]; !busy && !s.served[k] {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// fetch reads a batch of equipment in one store read and completes their
+// pending reads.
+func (s *storeSource) fetch(ctx context.Context, ids []string, start, end int64, batch []*pendingRead) {
 	t0 := time.Now()
-	defer func() { s.readNS.Add(int64(time.Since(t0))) }()
-	q := store.Query{Equips: []string{equip}, Start: start}
+	q := store.Query{Equips: ids, Start: start}
 	if end > 0 {
 		q.End = end - 1 // the store's bounds are inclusive
 	}
-	out, err = s.r.Read(ctx, s.facility, q)
+	ss, err := s.r.Read(ctx, s.facility, q)
+	s.readNS.Add(int64(time.Since(t0)))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", equip, err)
+		err = fmt.Errorf("read %s: %w", ids[0], err)
 	}
-	return out, nil
+	for i, id := range ids {
+		p := batch[i]
+		p.err = err
+		for _, sr := range ss {
+			if sr.Equip == id {
+				p.ss = append(p.ss, sr)
+			}
+		}
+		close(p.done)
+	}
 }
 
 // equipIDs lists the stored equipment ids.
@@ -113,216 +209,3 @@ func shortStep(d time.Duration) string {
 	return s
 }
 
-// runRequest is a run capability's call resolved against the facility,
-// its run config and its stored data: the spec fdd.Run gets.
-type runRequest struct {
-	facility string
-	src      *storeSource
-	rc       *runConfig
-	spec     fdd.RunSpec
-	win      window
-	// cmps are the config's sensor-reference comparisons over the window.
-	cmps []runconfig.Comparison
-}
-
-// runMode says what a run capability asks of the runner.
-type runMode int
-
-const (
-	// modeJudge runs rules (rule_run, finding_detail): rules, params and
-	// min_severity are read.
-	modeJudge runMode = iota
-	// modeFrames builds the run frames and their trust scores without a
-	// rule (sensor_trust's rules view).
-	modeFrames
-	// modePoints reads stored points as they are (sensor_trust's report
-	// view): any stored equipment may be named.
-	modePoints
-)
-
-// prepareRun resolves the arguments rule_run, finding_detail and
-// sensor_trust share: the facility's data and config, equips (not_found
-// for an unknown id, or outside modePoints one the config runs no rule on),
-// the window (not_found when no stored sample can fall in it) and the
-// configured sensor references compared over it.
-func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*runRequest, error) {
-	fac := c.String("facility_id")
-	r, err := e.reader(c)
-	if err != nil {
-		return nil, err
-	}
-	src, err := e.newSource(ctx, r, fac)
-	if err != nil {
-		return nil, err
-	}
-	rc, err := runConfigFor(c, fac, src.equips)
-	if err != nil {
-		return nil, err
-	}
-	req := &runRequest{facility: fac, src: src, rc: rc, spec: rc.cfg.Spec()}
-	req.spec.MinTrust = rc.minTrust
-	if req.win, err = windowArgs(c); err != nil {
-		return nil, err
-	}
-	if nf := req.win.missed(src.sp); nf != nil {
-		return nil, nf
-	}
-	req.spec.Start = req.win.start
-	if req.win.end != 0 {
-		req.spec.End = req.win.end + 1
-	}
-	if mode == modeJudge {
-		if err := ruleArgs(c, &req.spec); err != nil {
-			return nil, err
-		}
-		req.spec.MinSeverity = fdd.Severity(c.String("min_severity"))
-	} else {
-		req.spec.Rules = []string{}
-	}
-	if equips := c.Strings("equips"); len(equips) > 0 {
-		if nf := unknownValues(fac, "equips", equips, src.equipIDs(), false); nf != nil {
-			return nil, nf
-		}
-		if nf := idleEquips(fac, equips, src.equips, req.spec.Classes); nf != nil && mode != modePoints {
-			return nil, nf
-		}
-		req.spec.Equips = equips
-	}
-	if len(rc.cfg.Report.RCX.References) > 0 {
-		if req.cmps, err = rc.cfg.Compare(ctx, src, req.spec.Start, req.spec.End); err != nil {
-			return nil, err
-		}
-		req.spec.References = runconfig.Conditionals(req.cmps)
-	}
-	return req, nil
-}
-
-// run judges the request and checks that its window holds a stored
-// sample (a window inside a gap of every point is not_found).
-func (e *env) run(ctx context.Context, req *runRequest) (*fdd.RunResult, error) {
-	res, err := fdd.Run(ctx, req.spec, req.src)
-	if err != nil {
-		return nil, runError(req, err)
-	}
-	if req.win == (window{}) || anyData(res) {
-		return res, nil
-	}
-	stats, err := req.src.r.Stats(ctx, req.facility, store.Query{Start: req.win.start, End: req.win.end})
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range stats {
-		if s.Samples > 0 {
-			return res, nil
-		}
-	}
-	return nil, noSampleIn("window", req.src.sp)
-}
-
-// anyData reports whether any frame of the run holds a value.
-func anyData(res *fdd.RunResult) bool {
-	for _, f := range res.Frames {
-		for _, col := range f.Cols {
-			for _, v := range col {
-				if v == v { // not NaN
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// runError turns the runner's selection, parameter and window errors into
-// the caller's refusals; anything else (a store fault) passes through.
-func runError(req *runRequest, err error) error {
-	var se *fdd.SelectionError
-	var pe *fdd.ParamError
-	var we *fdd.WindowError
-	switch {
-	case errors.As(err, &se) && se.Argument == "equips" && se.Reason == "":
-		return notFoundValues(req.facility, "equips", se.Unknown, se.Available)
-	case errors.As(err, &se) && se.Argument == "equips":
-		return idleEquips(req.facility, se.Unknown, req.src.equips, req.spec.Classes)
-	case errors.As(err, &se):
-		return invalidArg("/"+se.Argument, se.Error(), nil)
-	case errors.As(err, &pe):
-		return paramRefusal(pe)
-	case errors.As(err, &we) && we.Empty:
-		return noData(req.facility)
-	case errors.As(err, &we):
-		return noSampleIn("window", req.src.sp)
-	}
-	return err
-}
-
-// runsClass reports whether a run with the config's classes judges an
-// equipment of class label: a listed class (the same label, or the same
-// class the model recognises), or with no list every recognised class (every
-// class when none is recognised), as the runner selects them.
-func runsClass(label string, classes []string, all []fdd.Equipment) bool {
-	canon := model.CanonicalClass(label)
-	if classes == nil {
-		recognised := false
-		for _, e := range all {
-			recognised = recognised || model.CanonicalClass(e.Class) != ""
-		}
-		return canon != "" || !recognised
-	}
-	for _, c := range classes {
-		if strings.EqualFold(c, label) || canon != "" && model.CanonicalClass(c) == canon {
-			return true
-		}
-	}
-	return false
-}
-
-// idleEquips is the not_found refusal of stored equipment the config runs
-// no rule on (their class is not in its equipment), or nil.
-func idleEquips(facility string, asked []string, all []fdd.Equipment, classes []string) *registry.Error {
-	var idle, run []string
-	for _, e := range all {
-		if !runsClass(e.Class, classes, all) {
-			if slices.Contains(asked, e.Equip) {
-				idle = append(idle, e.Equip)
-			}
-			continue
-		}
-		run = append(run, e.Equip)
-	}
-	if len(idle) == 0 {
-		return nil
-	}
-	nf := notFoundValues(facility, "equips", idle, run)
-	verb, obj, own := "is", "it", "its"
-	if len(idle) > 1 {
-		verb, obj, own = "are", "them", "their"
-	}
-	nf.Message = fmt.Sprintf("equip %s %s stored, but the run config runs no rule on %s (%s class is not in its equipment)",
-		sanitize.Names(idle), verb, obj, own)
-	switch n := len(run); {
-	case n == 0:
-		nf.Message += "; it runs none"
-	case n <= messageValues:
-		nf.Message += "; it runs: " + sanitize.Names(run)
-	default:
-		nf.Message += fmt.Sprintf("; it runs (%d in all): %s ...", n, sanitize.Names(run[:messageValues]))
-	}
-	return nf
-}
-
-// invalidArg is an invalid_params refusal of the argument at ptr (a JSON
-// pointer), with extra data beside the errors list.
-func invalidArg(ptr, problem string, extra map[string]any) *registry.Error {
-	data := map[string]any{"errors": []any{map[string]any{"pointer": ptr, "message": problem}}}
-	for k, v := range extra {
-		data[k] = v
-	}
-	return &registry.Error{Code: registry.CodeInvalidParams, Message: "invalid arguments: " + ptr + ": " + problem,
-		Data: data, DataValues: []string{ptr}}
-}
-
-// pointerToken escapes one JSON pointer token (RFC 6901).
-func pointerToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}

@@ -257,10 +257,9 @@ func newTrustRow(equip, class string, r model.Role, ts quality.TrustScore, inter
 // over its own span in the window (the report view), equipment in
 // parallel.
 func pointRows(ctx context.Context, req *runRequest, roles []string) ([]trustRow, error) {
-	equips := req.src.equips
-	if len(req.spec.Equips) > 0 {
-		equips = slices.DeleteFunc(slices.Clone(equips), func(e fdd.Equipment) bool { return !slices.Contains(req.spec.Equips, e.Equip) })
-	}
+	ids := req.selected()
+	req.src.batchOrder(ids)
+	equips := slices.DeleteFunc(slices.Clone(req.src.equips), func(e fdd.Equipment) bool { return !slices.Contains(ids, e.Equip) })
 	per := make([][]trustRow, len(equips))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))

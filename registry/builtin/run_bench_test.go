@@ -1,0 +1,138 @@
+package builtin
+
+import (
+	"encoding/json"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/camber-tui/camber-tui/analytics/fdd"
+	"github.com/camber-tui/camber-tui/analytics/runconfig"
+	"github.com/camber-tui/camber-tui/registry"
+	"github.com/camber-tui/camber-tui/store/demo"
+)
+
+// bigCall is a caller of the big preset store (a 640-point facility-year
+// at 5 min: 80 AHUs × 8 roles), generated once under the user cache dir.
+func bigCall(b *testing.B) (*registry.Registry, *registry.CallContext, *env) {
+	b.Helper()
+	dir, err := demo.EnsureBig(b.Context())
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := newEnv()
+	reg, err := registry.New(capabilities(e), nil, registry.Options{Data: e.data})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return reg, &registry.CallContext{Store: dir, AllowedFacilities: []string{demo.BigFleet}}, e
+}
+
+// benchCall runs one capability call per iteration and reports the
+// result's serialized size.
+func benchCall(b *testing.B, reg *registry.Registry, cc *registry.CallContext, name string, args map[string]any) {
+	b.Helper()
+	var size int
+	c0 := cpuTime()
+	for b.Loop() {
+		res, err := reg.Call(b.Context(), name, args, cc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out, err := json.Marshal(res)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(size), "result-bytes")
+	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+}
+
+// cpuTime is the process's user and system CPU time: on a busy shared
+// machine wall time overstates what a call costs.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRuleRunBig is rule_run with every rule over the big facility,
+// its time split into reading the store (read), building the run grid and
+// scoring trust (grid+trust, which includes read) and the rules (rule_run
+// minus grid+trust). Each sub-benchmark reads the store afresh.
+func BenchmarkRuleRunBig(b *testing.B) {
+	reg, cc, e := bigCall(b)
+	fac := demo.BigFleet
+	b.Run("read", func(b *testing.B) {
+		r, err := e.open(cc.Store)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c0 := cpuTime()
+		for b.Loop() {
+			src, err := e.newSource(b.Context(), r, fac)
+			if err != nil {
+				b.Fatal(err)
+			}
+			src.batchOrder(src.equipIDs())
+			for _, eq := range src.equips {
+				if _, err := src.Series(b.Context(), eq.Equip, 0, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+	})
+	b.Run("grid+trust", func(b *testing.B) {
+		r, err := e.open(cc.Store)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var read time.Duration
+		c0 := cpuTime()
+		for b.Loop() {
+			src, err := e.newSource(b.Context(), r, fac)
+			if err != nil {
+				b.Fatal(err)
+			}
+			spec := runconfig.Default(fac, src.equips).Spec()
+			spec.Rules, spec.MinTrust = []string{}, registry.DefaultMinTrust
+			src.batchOrder(src.equipIDs())
+			if _, err := fdd.Run(b.Context(), spec, src); err != nil {
+				b.Fatal(err)
+			}
+			read += time.Duration(src.readNS.Load())
+		}
+		b.ReportMetric(read.Seconds()/float64(b.N), "read-s/op")
+		b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+	})
+	b.Run("rule_run", func(b *testing.B) {
+		benchCall(b, reg, cc, "rule_run", map[string]any{"facility_id": fac})
+	})
+}
+
+// BenchmarkFindingDetailBig is finding_detail of the big facility's worst
+// finding: the same run as rule_run, then one finding's spans.
+func BenchmarkFindingDetailBig(b *testing.B) {
+	reg, cc, _ := bigCall(b)
+	res, err := reg.Call(b.Context(), "rule_run", map[string]any{"facility_id": demo.BigFleet, "limit": 1}, cc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := res.Data.(map[string]any)["findings"].([]any)[0].(map[string]any)["finding_id"].(string)
+	benchCall(b, reg, cc, "finding_detail", map[string]any{"facility_id": demo.BigFleet, "finding_id": id})
+}
+
+// BenchmarkSensorTrustBig is sensor_trust of every point of the big
+// facility, both views.
+func BenchmarkSensorTrustBig(b *testing.B) {
+	reg, cc, _ := bigCall(b)
+	for _, view := range []string{viewRules, viewReport} {
+		b.Run(view, func(b *testing.B) {
+			benchCall(b, reg, cc, "sensor_trust", map[string]any{"facility_id": demo.BigFleet, "view": view})
+		})
+	}
+}
