@@ -208,4 +208,3 @@ func shortStep(d time.Duration) string {
 	}
 	return s
 }
-
