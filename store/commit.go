@@ -86,11 +86,16 @@ func (b *Batch) publishAppend() error {
 			}
 		}
 	}
-	for i, dst := range b.targets(live, seq) {
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return fmt.Errorf("publish part file: %w", pathless(err))
+	targets := b.targets(live, seq)
+	for i, dst := range targets {
+		err := os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err == nil {
+			err = os.Rename(b.files[i].path, dst)
 		}
-		if err := os.Rename(b.files[i].path, dst); err != nil {
+		if err != nil {
+			for j := range i { // take back what was published, so a failed write adds nothing
+				os.Rename(targets[j], b.files[j].path)
+			}
 			return fmt.Errorf("publish part file: %w", pathless(err))
 		}
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
@@ -110,8 +111,17 @@ func stringStats(rg *metadata.RowGroupMetaData, col int) (lo, hi string, nulls, 
 		return "", "", true, false
 	}
 	nulls = !bs.HasNullCount() || bs.NullCount() > 0
-	return string(bs.Min()), string(bs.Max()), nulls, true
+	lo, hi = string(bs.Min()), string(bs.Max())
+	if len(lo) >= maxExactStat || len(hi) >= maxExactStat {
+		return "", "", true, false // perhaps truncated by its writer: not safe to prune by
+	}
+	return lo, hi, nulls, true
 }
+
+// maxExactStat is the string length from which a foreign writer may have
+// truncated a min/max statistic (parquet-rs and parquet-mr cut at 64
+// bytes); such statistics are not used.
+const maxExactStat = 64
 
 // tsStats returns a ts column chunk's min and max in ns (not for INT96).
 func tsStats(rg *metadata.RowGroupMetaData, l *layout) (lo, hi int64, ok bool) {
@@ -128,6 +138,10 @@ func tsStats(rg *metadata.RowGroupMetaData, l *layout) (lo, hi int64, ok bool) {
 	}
 	is, isInt := st.(*metadata.Int64Statistics)
 	if !isInt || !is.HasMinMax() {
+		return 0, 0, false
+	}
+	lim := int64(math.MaxInt64) / l.tsMul
+	if is.Min() < -lim || is.Max() > lim {
 		return 0, 0, false
 	}
 	return is.Min() * l.tsMul, is.Max() * l.tsMul, true

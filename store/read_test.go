@@ -400,3 +400,29 @@ func TestExtent(t *testing.T) {
 		t.Error("no error for a missing facility")
 	}
 }
+
+// TestRead_LongNames: statistics of 64 bytes or more may be truncated by
+// other writers, so they are not trusted; reads still find the rows.
+func TestRead_LongNames(t *testing.T) {
+	st, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("Building-7/Floor-3/AHU-", 4) + "1"
+	day := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	in := []model.Series{
+		regular(long, "AHU", model.OAT, day, time.Minute, 5000, 0),
+		regular(long+"2", "AHU", model.OAT, day, time.Minute, 10, 0),
+	}
+	if _, err := st.Write(t.Context(), "hq", in, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Read(t.Context(), "hq", Query{Equips: []string{long + "2"}})
+	if err != nil || len(got) != 1 || got[0].Equip != long+"2" || len(got[0].TS) != 10 {
+		t.Fatalf("Read = %v, %v", got, err)
+	}
+	pts, err := st.Points(t.Context(), "hq")
+	if err != nil || len(pts) != 2 || pts[0].Equip != long {
+		t.Fatalf("Points = %v, %v", pts, err)
+	}
+}

@@ -269,7 +269,10 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn f
 					return err
 				}
 			} else {
-				id := sc.in.id([]byte(cLo))
+				id := uint32(0) // not needed, or absent: ""
+				if cConst {
+					id = sc.in.id([]byte(cLo))
+				}
 				for k := range n {
 					c.class[k] = id
 				}
