@@ -66,8 +66,8 @@ func runHelp(_ context.Context, s *Session, c Command) Output {
 		cmd, ok := s.cmds[name]
 		if !ok {
 			if capb, isCap := s.caps[name]; isCap {
-				text := capb.Name + ": " + oneLine(capb.Description) + "\n" +
-					"arguments: " + keyList(props(capb.InputSchema)) + "\n"
+				text := s.wrap(capb.Name+": "+oneLine(capb.Description)) +
+					"arguments: " + strings.Join(sortedKeys(props(capb.InputSchema)), ", ") + "\n"
 				return Output{Text: text, Value: map[string]any{"capability": capb.Name, "description": capb.Description,
 					"input_schema": capb.InputSchema}}
 			}
@@ -87,7 +87,8 @@ func runHelp(_ context.Context, s *Session, c Command) Output {
 		rows = append(rows, []string{cmd.usage, cmd.summary})
 		list = append(list, map[string]any{"command": name, "usage": cmd.usage, "summary": cmd.summary})
 	}
-	b.WriteString(renderTable([]string{"command", "what it does"}, rows, s.tableWidth(), false, true))
+	table, _ := renderTable([]string{"command", "what it does"}, rows, s.tableWidth(), true)
+	b.WriteString(table)
 	caps := sortedKeys(s.caps)
 	if len(caps) > 0 {
 		b.WriteString("capabilities (call NAME, or NAME alone): " + strings.Join(caps, ", ") + "\n")

@@ -21,7 +21,8 @@ func runFacts(_ context.Context, s *Session, c Command) Output {
 	for i, f := range fs {
 		rows[i] = []string{f.ID, f.Kind, f.Equip, oneLine(f.Text)}
 	}
-	text := renderTable([]string{"id", "kind", "equip", "text"}, rows, s.tableWidth(), false, true) + plural(len(fs), "fact") + "\n"
+	table, _ := renderTable([]string{"id", "kind", "equip", "text"}, rows, s.tableWidth(), true)
+	text := table + plural(len(fs), "fact") + "\n"
 	return Output{Text: text, Value: map[string]any{"facts": fs}}
 }
 
@@ -31,11 +32,11 @@ func runFact(_ context.Context, s *Session, c Command) Output {
 	if len(c.Args) != 1 || c.Args[0].Key != "" || c.Object != nil {
 		return failure(usageErr("fact takes one fact id: fact F1@rule_run-1a2b3c (facts lists them)"))
 	}
-	id := c.Args[0].Value
-	af, ok := s.agentCtx.Lookup(id)
-	if !ok {
-		return failure(&Error{Code: CodeNotFound, Message: "the session holds no fact " + quoteWord(id, true) + " (facts lists them)"})
+	af, e := s.lookupFact(c.Args[0].Value)
+	if e != nil {
+		return failure(e)
 	}
+	id := af.ID
 	var b strings.Builder
 	b.WriteString(af.ID + "\n")
 	b.WriteString("  kind:  " + af.Kind + "\n")
@@ -59,6 +60,31 @@ func runFact(_ context.Context, s *Session, c Command) Output {
 		b.WriteString("    " + string(ind) + "\n")
 	}
 	return Output{Text: b.String(), Value: value}
+}
+
+// lookupFact finds a fact by its id, or by the id without its call token
+// (F2@rule_run for F2@rule_run-1a2b3c) when exactly one fact has it.
+func (s *Session) lookupFact(id string) (agent.Fact, *Error) {
+	if f, ok := s.agentCtx.Lookup(id); ok {
+		return f, nil
+	}
+	var hits []agent.Fact
+	for _, f := range s.agentCtx.Facts() {
+		if rest, ok := strings.CutPrefix(f.ID, id+"-"); ok && rest != "" && !strings.ContainsAny(rest, "-@") {
+			hits = append(hits, f)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return agent.Fact{}, &Error{Code: CodeNotFound, Message: "the session holds no fact " + quoteWord(id, true) + " (facts lists them)"}
+	}
+	ids := make([]string, len(hits))
+	for i, f := range hits {
+		ids[i] = f.ID
+	}
+	return agent.Fact{}, usageErr("%s names %s: %s; give the whole id", quoteWord(id, true), plural(len(hits), "fact"), strings.Join(ids, ", "))
 }
 
 // compactJSON writes v as compact JSON.

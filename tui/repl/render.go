@@ -22,8 +22,8 @@ const (
 // preferredColumns come first in a table, in this order; the other scalar
 // columns follow by name while they fit.
 var preferredColumns = []string{
-	"facility_id", "finding_id", "id", "index", "start", "end", "name", "equip", "equip_class", "role", "rule", "severity", "verdict",
-	"kind", "lifecycle", "tz", "first_sample", "last_sample", "n_points", "n_equipment", "trust", "score",
+	"facility_id", "finding_id", "id", "index", "severity", "verdict", "start", "end", "name", "equip", "role", "rule",
+	"equip_class", "kind", "lifecycle", "tz", "first_sample", "last_sample", "n_points", "n_equipment", "trust", "score",
 	"coverage", "coverage_pct", "flagged_hours", "judged_hours", "share", "reason", "text", "fact",
 }
 
@@ -42,7 +42,11 @@ func (s *Session) wrap(text string) string {
 		return ""
 	}
 	if s.width > 0 {
-		text = ansi.Wrap(text, s.width, "")
+		lines := strings.Split(ansi.Wrap(text, s.width, ""), "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		text = strings.Join(lines, "\n")
 	}
 	return strings.TrimRight(text, "\n") + "\n"
 }
@@ -71,7 +75,11 @@ func (s *Session) renderResult(res *registry.Result, pg *page, added int) string
 			caption = name + ": " + rowRange(pn.lo, pn.hi) + " of " + itoa(pn.total)
 		}
 		b.WriteString("\n" + caption + "\n")
-		b.WriteString(objectTable(rows, s.tableWidth()))
+		table, left := objectTable(rows, s.tableWidth())
+		b.WriteString(table)
+		if len(left) > 0 {
+			b.WriteString(s.wrap("(" + plural(len(left), "more column") + ": " + strings.Join(left, ", ") + "; --json or export shows them)"))
+		}
 	}
 	if pg != nil {
 		if line := pg.line(); line != "" {
@@ -112,9 +120,9 @@ func tableLists(data map[string]any) []string {
 }
 
 // objectTable renders rows (JSON objects) as an aligned table of their
-// scalar columns, preferred columns first, as many as fit width; a note
-// says how many columns were left out.
-func objectTable(rows []any, width int) string {
+// scalar columns, preferred columns first, as many as fit width, and
+// returns the columns left out.
+func objectTable(rows []any, width int) (string, []string) {
 	cols := map[string]bool{}
 	for _, r := range rows {
 		m, _ := r.(map[string]any)
@@ -147,14 +155,15 @@ func objectTable(rows []any, width int) string {
 			cells[i][j] = cellText(m[k])
 		}
 	}
-	return renderTable(order, cells, width, true, false)
+	table, keep := renderTable(order, cells, width, false)
+	return table, order[keep:]
 }
 
 // renderTable aligns header and rows in columns of at most maxCell
-// characters, keeping the leading columns that fit width; with note, a
-// line says how many were left out; with wide, the last column takes the
-// rest of the width (at least 20) instead.
-func renderTable(header []string, rows [][]string, width int, note, wide bool) string {
+// characters, keeping the leading columns that fit width (it returns how
+// many); with wide, the last column takes the rest of the width (at least
+// 20) instead and every column is kept.
+func renderTable(header []string, rows [][]string, width int, wide bool) (string, int) {
 	widths := make([]int, len(header))
 	for j, h := range header {
 		widths[j] = min(ansi.StringWidth(h), maxCell)
@@ -216,11 +225,7 @@ func renderTable(header []string, rows [][]string, width int, note, wide bool) s
 	for _, r := range rows {
 		line(r)
 	}
-	if note && keep < len(header) {
-		b.WriteString("(" + plural(len(header)-keep, "more column") + ": " + strings.Join(header[keep:], ", ") +
-			"; --json or export shows them)\n")
-	}
-	return b.String()
+	return b.String(), keep
 }
 
 // isScalar reports whether a decoded JSON value is a string, number, bool

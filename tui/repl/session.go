@@ -307,9 +307,6 @@ func (s *Session) exec(ctx context.Context, line string) Output {
 func (s *Session) remember(line string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if n := len(s.comp.history); n > 0 && s.comp.history[n-1] == line {
-		return
-	}
 	s.comp.history = append(s.comp.history, line)
 	if len(s.comp.history) > maxHistory {
 		s.comp.history = slices.Delete(s.comp.history, 0, len(s.comp.history)-maxHistory)
