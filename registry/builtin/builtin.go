@@ -64,6 +64,9 @@ func capabilities(e *env) []registry.Capability {
 		sensorTrust(e),
 		checkCitations(e),
 		coverage(e),
+		ruleParams(e),
+		datasetSearch(e),
+		datasetEntry(e),
 	}
 }
 

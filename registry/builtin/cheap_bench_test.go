@@ -24,6 +24,29 @@ func BenchmarkCoverageBig(b *testing.B) {
 	}
 }
 
+// BenchmarkRuleParams is one rule_params call: the default page of 25
+// rules and detectors.
+func BenchmarkRuleParams(b *testing.B) {
+	benchCall(b, "rule_params", nil, callCtx(demoStore))
+}
+
+// BenchmarkRuleParamsDetail is one rule_params call with detail: 10
+// entries, one fact per parameter.
+func BenchmarkRuleParamsDetail(b *testing.B) {
+	benchCall(b, "rule_params", map[string]any{"detail": true}, callCtx(demoStore))
+}
+
+// BenchmarkDatasetSearch is one dataset_search call listing the whole
+// catalog.
+func BenchmarkDatasetSearch(b *testing.B) {
+	benchCall(b, "dataset_search", nil, callCtx(demoStore))
+}
+
+// BenchmarkDatasetEntry is one dataset_entry call.
+func BenchmarkDatasetEntry(b *testing.B) {
+	benchCall(b, "dataset_entry", map[string]any{"dataset_id": "lbnl-fdd-sdahu"}, callCtx(demoStore))
+}
+
 // benchCall calls name with args once to warm the caches, then in the
 // benchmark loop, and reports the process CPU time per call besides the
 // wall time (on a shared machine waiting for a core inflates the latter).

@@ -173,7 +173,10 @@ var noPersistArgs = map[string][]map[string]any{
 	"sensor_trust": {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "equips": []any{"AHU-99"}}},
 	"check_citations": {{"text": "north-campus stores 188 points [F1@points-abcdef].",
 		"facts": []any{map[string]any{"id": "F1@points-abcdef", "text": "north-campus stores 188 points"}}}},
-	"coverage": {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "roles": []any{"no_such_role"}}},
+	"coverage":       {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "roles": []any{"no_such_role"}}},
+	"rule_params":    {nil, {"rules": []any{"no_such_rule"}}},
+	"dataset_search": {nil, {"kind": "fdd", "labeled": true}},
+	"dataset_entry":  {{"dataset_id": "bdg2"}, {"dataset_id": "no-such-dataset"}},
 }
 
 func TestNoPersist(t *testing.T) {
