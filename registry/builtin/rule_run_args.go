@@ -7,19 +7,11 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/camber-tui/camber-tui/analytics/drift"
 	"github.com/camber-tui/camber-tui/analytics/fdd"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/sanitize"
 )
-
-// driftDetectors are the opt-in drift detectors (domain §3.2): rule_run
-// refuses them (run_with: drift). This is the one list until the drift
-// package lists its families.
-var driftDetectors = []string{
-	"chiller_approach_drift", "chiller_approach_drift_sustained", "chiller_subcooling_drift",
-	"chiller_superheat_drift", "chiller_cw_range_drift", "cooling_tower_approach_drift",
-	"chiller_head_pressure_drift",
-}
 
 // ruleArgs reads rules and params into spec: every rule a built-in rule
 // (a drift detector is refused with run_with: drift), every override a
@@ -84,7 +76,7 @@ func ruleArgs(c *registry.Call, spec *fdd.RunSpec) error {
 // knownRule refuses a name that is not a built-in rule: a drift detector
 // with run_with: drift, anything else with the rule list's size.
 func knownRule(name, ptr string) error {
-	if slices.Contains(driftDetectors, name) {
+	if _, isDrift := drift.Lookup(name); isDrift { // a drift family or alias (drift.Names)
 		return invalidArg(ptr, fmt.Sprintf("%s is a drift detector: call drift with it (run_with: drift), not rule_run", sanitize.Name(name)),
 			map[string]any{"run_with": "drift"})
 	}
