@@ -67,6 +67,9 @@ func capabilities(e *env) []registry.Capability {
 		ruleParams(e),
 		datasetSearch(e),
 		datasetEntry(e),
+		driftCap(e),
+		mvSummary(e),
+		rcxReport(e),
 	}
 }
 
