@@ -12,7 +12,7 @@ import (
 
 // GeneratorVersion names the generator's output. Bump it whenever a change
 // alters any generated value, so cached stores are rebuilt.
-const GeneratorVersion = 2
+const GeneratorVersion = 3
 
 // DefaultSeed is the seed of the campus the TUI opens by default.
 const DefaultSeed uint64 = 20250505
