@@ -45,6 +45,7 @@ type Model struct {
 	spin    spinner.Model
 	help    help.Model
 	full    bool // the full help is open
+	helpTop int  // the full help's first line shown
 	status  string
 	isErr   bool
 	w, h    int
@@ -295,7 +296,14 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	}
 	if m.full {
-		m.full = false
+		switch {
+		case key.Matches(msg, k.Nav.Down):
+			m.helpTop++
+		case key.Matches(msg, k.Nav.Up):
+			m.helpTop = max(m.helpTop-1, 0)
+		default:
+			m.full, m.helpTop = false, 0
+		}
 		return nil
 	}
 	if key.Matches(msg, k.Global.Back) && len(m.running) > 0 {

@@ -94,7 +94,7 @@ func TestBrowseFlow(t *testing.T) {
 		t.Errorf("S twice: depth %d", a.m.Depth())
 	}
 	a.press("esc", "?")
-	if !strings.Contains(a.m.View(), "next page") || !strings.Contains(a.m.View(), "any key closes") {
+	if !strings.Contains(a.m.View(), "next page") || !strings.Contains(a.m.View(), "any other key closes") {
 		t.Errorf("full help:\n%s", a.m.View())
 	}
 	a.press("q") // closes the help, does not quit

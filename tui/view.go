@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/camber-tui/camber-tui/themes"
 	"github.com/camber-tui/camber-tui/tui/screen"
 	"github.com/camber-tui/camber-tui/tui/widget"
 )
@@ -118,17 +119,80 @@ func (m *Model) helpLine() string {
 func (m *Model) fullHelp(w, h int) string {
 	st := m.env.Styles
 	k := m.env.Keys
-	var groups [][]key.Binding
+	groups := [][]key.Binding{{k.Global.Back, k.Global.Help, k.Global.Runner, k.Global.Serve, k.Global.Quit, k.Global.ForceQuit}}
 	if hp, ok := m.Top().(screen.Helper); ok {
 		groups = append(groups, hp.FullHelp()...)
 	}
-	groups = append(groups, []key.Binding{k.Global.Back, k.Global.Help, k.Global.Runner, k.Global.Serve, k.Global.Quit, k.Global.ForceQuit})
-	lines := []string{st.Title.Render("keys") + st.Muted.Render(" · any key closes this · rebind in the config (keys: {action: [keys]})")}
-	hm := m.help
-	hm.Width = w
-	lines = append(lines, strings.Split(hm.FullHelpView(groups), "\n")...)
+	cols := helpColumns(st, groups, w)
+	m.helpTop = min(m.helpTop, max(len(cols)-(h-1), 0))
+	more := ""
+	if len(cols) > h-1 {
+		more = fmt.Sprintf(" · ↑/↓ scroll (%d-%d of %d)", m.helpTop+1, min(m.helpTop+h-1, len(cols)), len(cols))
+	}
+	lines := []string{st.Title.Render("keys") + st.Muted.Render(more+" · any other key closes this · rebind in the config (keys: {action: [keys]})")}
+	lines = append(lines, cols[m.helpTop:]...)
 	if m.opts.Mouse {
 		lines = append(lines, "", st.Muted.Render("mouse on: the wheel scrolls; hold Shift to select text"))
 	}
 	return widget.Fit(strings.Join(lines, "\n"), w, h)
+}
+
+// helpColumns lays the key groups out as columns of "key  description",
+// as many side by side as fit, the rest in bands below: every key shows.
+func helpColumns(st *themes.Styles, groups [][]key.Binding, w int) []string {
+	type block struct {
+		lines []string
+		width int
+	}
+	var blocks []block
+	for _, g := range groups {
+		kw := 0
+		for _, b := range g {
+			if b.Enabled() {
+				kw = max(kw, widget.Width(b.Help().Key))
+			}
+		}
+		var bl block
+		for _, b := range g {
+			if !b.Enabled() {
+				continue
+			}
+			h := b.Help()
+			line := st.HelpKey.Render(widget.Pad(h.Key, kw)) + "  " + st.HelpDesc.Render(h.Desc)
+			bl.lines = append(bl.lines, line)
+			bl.width = max(bl.width, kw+2+widget.Width(h.Desc))
+		}
+		if len(bl.lines) > 0 {
+			blocks = append(blocks, bl)
+		}
+	}
+	var out []string
+	for len(blocks) > 0 {
+		band, used := 0, 0
+		for band < len(blocks) && (band == 0 || used+3+blocks[band].width <= w) {
+			used += blocks[band].width + 3
+			band++
+		}
+		rows := 0
+		for _, b := range blocks[:band] {
+			rows = max(rows, len(b.lines))
+		}
+		for r := 0; r < rows; r++ {
+			var line strings.Builder
+			for i, b := range blocks[:band] {
+				cell := ""
+				if r < len(b.lines) {
+					cell = b.lines[r]
+				}
+				if i < band-1 {
+					cell = widget.Pad(cell, b.width) + "   "
+				}
+				line.WriteString(cell)
+			}
+			out = append(out, widget.Truncate(line.String(), w))
+		}
+		out = append(out, "")
+		blocks = blocks[band:]
+	}
+	return out
 }

@@ -22,11 +22,21 @@ type List struct {
 	Fields bool
 }
 
-// Column is one table column: a title and how a row's cell reads.
+// Column is one table column: a title, how a row's cell reads, and how
+// it gives way in a narrow table (Prio: hidden largest first, 0 never;
+// Flex: shrinks first).
 type Column struct {
 	Title string
 	Cell  func(row map[string]any) widget.Cell
+	Prio  int
+	Flex  bool
 }
+
+// with returns c with priority p.
+func (c Column) with(p int) Column { c.Prio = p; return c }
+
+// flexed returns c as the flexible column.
+func (c Column) flexed() Column { c.Flex = true; return c }
 
 // fieldsKey names the pseudo-list of top-level values.
 const fieldsKey = "fields"
@@ -259,35 +269,35 @@ func date(v any) string {
 // "capability/list" or by list alone.
 var specs = map[string][]Column{
 	"facilities/facilities": {
-		plainCol("id", "facility_id"), plainCol("name", "name"),
-		{Title: "lifecycle", Cell: func(r map[string]any) widget.Cell {
+		plainCol("id", "facility_id"), plainCol("name", "name").with(1),
+		{Title: "lifecycle", Prio: 3, Cell: func(r map[string]any) widget.Cell {
 			if _, bad := r["unavailable"]; bad {
 				return widget.Cell{Text: "⚠ unavailable", Tone: widget.ToneFault}
 			}
 			return widget.Cell{Text: Format(r["lifecycle"])}
 		}},
-		plainCol("points", "n_points"), plainCol("equip", "n_equipment"),
-		{Title: "span", Cell: func(r map[string]any) widget.Cell {
+		plainCol("points", "n_points").with(2), plainCol("equip", "n_equipment").with(4),
+		{Title: "span", Prio: 2, Cell: func(r map[string]any) widget.Cell {
 			return widget.Cell{Text: date(r["first_sample"]) + " → " + date(r["last_sample"])}
 		}},
-		plainCol("tz", "tz"),
+		plainCol("tz", "tz").with(5),
 	},
-	"points/points": {plainCol("equip", "equip"), plainCol("class", "equip_class"), plainCol("role", "role")},
+	"points/points": {plainCol("equip", "equip"), plainCol("class", "equip_class").with(1), plainCol("role", "role")},
 	"rule_run/findings": {
-		sevCol("severity"), plainCol("equip", "equip"), plainCol("rule", "rule"), percentCol("share", "share"),
-		plainCol("summary", "summary"),
+		sevCol("severity"), plainCol("equip", "equip").with(2), plainCol("rule", "rule").with(1), percentCol("share", "share").with(3),
+		plainCol("summary", "summary").flexed(),
 	},
 	"skipped": {plainCol("rule", "rule"), plainCol("equip", "equip"), plainCol("missing", "missing")},
 	"sensor_trust/points": {
-		verdictCol("verdict"), plainCol("trust", "trust"), plainCol("equip", "equip"), plainCol("role", "role"),
-		percentCol("coverage", "coverage"),
-		{Title: "floor", Cell: func(r map[string]any) widget.Cell {
+		verdictCol("verdict"), plainCol("trust", "trust").with(1), plainCol("equip", "equip"), plainCol("role", "role"),
+		percentCol("coverage", "coverage").with(3),
+		{Title: "floor", Prio: 2, Cell: func(r map[string]any) widget.Cell {
 			if b, _ := r["below_floor"].(bool); b {
 				return widget.Cell{Text: "▼ below", Tone: widget.ToneWarn}
 			}
 			return widget.Cell{Text: "ok"}
 		}},
-		plainCol("flags", "flags"),
+		plainCol("flags", "flags").with(4),
 	},
 	"references": {
 		verdictCol("verdict"), plainCol("equip", "equip"), plainCol("role", "role"), plainCol("reference", "reference"),
@@ -352,7 +362,7 @@ func columnsFor(capability, key string, rows []map[string]any) []Column {
 		case "verdict":
 			cols[i] = verdictCol(n)
 		default:
-			cols[i] = plainCol(n, n)
+			cols[i] = plainCol(n, n).with(i) // the rightmost hides first
 		}
 	}
 	return cols
@@ -372,5 +382,18 @@ func (l List) table() widget.Table {
 		}
 		rows[i] = cells
 	}
-	return widget.NewTable(titles, rows)
+	t := widget.NewTable(titles, rows)
+	prio := make([]int, len(l.Cols))
+	flex := -1
+	for i, c := range l.Cols {
+		prio[i] = c.Prio
+		if c.Flex {
+			flex = i
+		}
+	}
+	if l.Fields {
+		flex = 1
+	}
+	t.SetPriorities(prio, flex)
+	return t
 }

@@ -149,17 +149,18 @@ func fieldsOf(schema map[string]any, st *themes.Styles) []*field {
 	return out
 }
 
-// placeholder hints what to type.
+// placeholder hints what to type, in parentheses so it never reads as a
+// value (without colour it looks like text).
 func (f *field) placeholder() string {
 	switch {
 	case f.def != nil:
-		return "default " + fmt.Sprint(f.def)
+		return "(default " + fmt.Sprint(f.def) + ")"
 	case f.typ == "array":
-		return "a, b, c"
+		return "(a, b, c)"
 	case f.typ == "object":
-		return "JSON object"
+		return "(JSON object)"
 	case f.pattern != "" && strings.Contains(f.pattern, "[0-9]{4}-"):
-		return "YYYY-MM-DD[Thh:mm]"
+		return "(YYYY-MM-DD[Thh:mm])"
 	}
 	return ""
 }

@@ -68,6 +68,9 @@ type Table struct {
 	top     int // first visible row shown
 	w, h    int // h counts rows, the heading excluded
 	widths  []int
+	hidden  []bool
+	prio    []int
+	flex    int
 }
 
 // minCol is the narrowest a column shrinks to.
@@ -76,7 +79,7 @@ const minCol = 4
 // NewTable returns a table of rows under titles. A row shorter than titles
 // is padded with empty cells.
 func NewTable(titles []string, rows [][]Cell) Table {
-	t := Table{titles: titles, rows: rows, natural: make([]int, len(titles))}
+	t := Table{titles: titles, rows: rows, natural: make([]int, len(titles)), flex: -1}
 	for i, ti := range titles {
 		t.natural[i] = Width(ti)
 	}
@@ -134,25 +137,55 @@ func (t *Table) SetSize(w, rows int) {
 	t.scroll()
 }
 
-// layout fits the column widths into the width: the widest column gives
-// way first, the first column (the row's name) last and never below a
-// third of the width.
+// SetPriorities says how the table gives way when narrow: the flex
+// column (-1 for none) shrinks first, down to 20 cells; then columns are
+// hidden, the largest priority number first (0 never hides); then the
+// widest columns shrink, the first column last and never below a third of
+// the width.
+func (t *Table) SetPriorities(prio []int, flex int) {
+	t.prio, t.flex = prio, flex
+	t.layout()
+}
+
+// layout fits the column widths into the width.
 func (t *Table) layout() {
 	n := len(t.titles)
 	t.widths = slices.Clone(t.natural)
-	avail := t.w - 2 - 2*max(n-1, 0)
+	t.hidden = make([]bool, n)
+	shown := n
 	sum := 0
 	for _, w := range t.widths {
 		sum += w
+	}
+	avail := func() int { return t.w - 2 - 2*max(shown-1, 0) }
+	if t.flex >= 0 && t.flex < n && sum > avail() {
+		floor := min(t.natural[t.flex], 20)
+		cut := max(min(sum-avail(), t.widths[t.flex]-floor), 0)
+		t.widths[t.flex] -= cut
+		sum -= cut
+	}
+	for sum > avail() && len(t.prio) == n {
+		hi := -1
+		for i, p := range t.prio {
+			if p > 0 && i != 0 && i != t.flex && !t.hidden[i] && (hi < 0 || p >= t.prio[hi]) {
+				hi = i
+			}
+		}
+		if hi < 0 {
+			break
+		}
+		t.hidden[hi] = true
+		shown--
+		sum -= t.widths[hi]
 	}
 	keep := 0
 	if n > 0 {
 		keep = min(t.natural[0], max(t.w/3, minCol))
 	}
-	for sum > avail {
+	for sum > avail() {
 		wi := -1
 		for i, w := range t.widths {
-			if w <= minCol || (i == 0 && w <= keep) {
+			if t.hidden[i] || w <= minCol || (i == 0 && w <= keep) {
 				continue
 			}
 			if wi < 0 || w > t.widths[wi] || (wi == 0 && w == t.widths[wi]) {
@@ -262,9 +295,11 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 		return ""
 	}
 	var b strings.Builder
-	head := make([]string, len(t.titles))
+	var head []string
 	for i, ti := range t.titles {
-		head[i] = Pad(ti, t.widths[i])
+		if !t.hidden[i] {
+			head = append(head, Pad(ti, t.widths[i]))
+		}
 	}
 	b.WriteString(st.TableHead.Render(Truncate("  "+strings.Join(head, "  "), t.w)))
 	for r := 0; r < t.h; r++ {
@@ -275,9 +310,11 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 		}
 		row := t.rows[t.visible[vi]]
 		if vi == t.cursor {
-			cells := make([]string, len(t.titles))
+			var cells []string
 			for i := range t.titles {
-				cells[i] = Pad(cellText(row, i), t.widths[i])
+				if !t.hidden[i] {
+					cells = append(cells, Pad(cellText(row, i), t.widths[i]))
+				}
 			}
 			marker := "› "
 			line := Pad(marker+strings.Join(cells, "  "), t.w)
@@ -291,14 +328,19 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 		var line strings.Builder
 		line.WriteString("  ")
 		used := 2
+		first := true
 		for i := range t.titles {
-			if i > 0 {
+			if t.hidden[i] {
+				continue
+			}
+			if !first {
 				line.WriteString("  ")
 				used += 2
 			}
 			if used >= t.w {
 				break
 			}
+			first = false
 			txt := Pad(cellText(row, i), t.widths[i])
 			if i < len(row) && row[i].Tone != ToneNone {
 				txt = row[i].Tone.Style(st).Render(txt)

@@ -184,3 +184,20 @@ func TestFitAndWrap(t *testing.T) {
 		t.Errorf("Columns = %q", got)
 	}
 }
+
+func TestTablePriorities(t *testing.T) {
+	rows := [][]Cell{{{Text: "north-campus"}, {Text: "North Campus"}, {Text: "America/Chicago"}, {Text: "2025-05-05 → 2025-09-01"}, {Text: strings.Repeat("words ", 12)}}}
+	tb := NewTable([]string{"id", "name", "tz", "span", "note"}, rows)
+	tb.SetPriorities([]int{0, 1, 5, 2, 0}, 4)
+	tb.SetSize(80, 1)
+	// the flex note shrinks to 20, then tz hides; nothing else is cut
+	view := tb.View(plainStyles(), true)
+	if strings.Contains(view, "America") || !strings.Contains(view, "2025-05-05 → 2025-09-01") || !strings.Contains(view, "North Campus") {
+		t.Errorf("view:\n%s", view)
+	}
+	tb.SetSize(200, 1)
+	if view := tb.View(plainStyles(), true); !strings.Contains(view, "America/Chicago") {
+		t.Errorf("wide view hides a column:\n%s", view)
+	}
+	checkWidth(t, view, 80)
+}
