@@ -108,6 +108,7 @@ func (e *env) rootCommand() *cobra.Command {
 		e.facilityCommand(),
 		e.callCommand(),
 		e.promptCommand(),
+		e.replCommand(),
 		e.workerCommand(),
 	)
 	return root
