@@ -14,9 +14,12 @@ import (
 	"github.com/camber-tui/camber-tui/agent/verify"
 	"github.com/camber-tui/camber-tui/analytics/runconfig"
 	"github.com/camber-tui/camber-tui/internal/golden"
+	"github.com/camber-tui/camber-tui/model"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/builtin"
 	"github.com/camber-tui/camber-tui/registry/registrytest"
+	"github.com/camber-tui/camber-tui/store"
+	"github.com/camber-tui/camber-tui/store/demo"
 )
 
 // testConfig is the north-campus run config of these tests: every rule at
@@ -189,22 +192,54 @@ func TestRuleRun_WindowInGap(t *testing.T) {
 	call(t, reg, "rule_run", map[string]any{"facility_id": "south-annex", "start": "2025-07-16", "end": "2025-07-21"}, cc)
 }
 
+// vavStore writes a store with facility "vavs": the demo's VAV boxes
+// four times over (VAV-1-1-a ... VAV-3-5-d) and its weather station, so a
+// run lists a few hundred findings.
+func vavStore(t *testing.T) string {
+	t.Helper()
+	campus, err := demo.Generate(demo.Options{Seed: demo.DefaultSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var series []model.Series
+	for _, s := range campus.Facilities[0].Series {
+		switch {
+		case s.Equip == "WX-1":
+			series = append(series, s)
+		case strings.HasPrefix(s.Equip, "VAV-"):
+			for _, suffix := range []string{"a", "b", "c", "d"} {
+				c := s
+				c.Equip = s.Equip + "-" + suffix
+				series = append(series, c)
+			}
+		}
+	}
+	st, err := store.Create(filepath.Join(t.TempDir(), "store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Write(t.Context(), "vavs", series, store.WriteOptions{Replace: true}); err != nil {
+		t.Fatal(err)
+	}
+	return st.Root()
+}
+
 // TestRuleRun_Paging pages a run of 159+ findings: counts are of the whole
 // list on every page, the banner names the rows, and a later page past
 // the end is empty with a banner saying so.
 func TestRuleRun_Paging(t *testing.T) {
 	reg := newDefault(t)
-	cc := callCtx(demoStore)
-	all := call(t, reg, "rule_run", map[string]any{"facility_id": "north-campus", "limit": 1000}, cc)
-	total := len(listOf(all, "findings"))
+	cc := &registry.CallContext{Store: vavStore(t), AllowedFacilities: []string{"vavs"}}
+	all := call(t, reg, "rule_run", map[string]any{"facility_id": "vavs", "limit": 1000}, cc)
+	rows := listOf(all, "findings")
+	total := len(rows)
 	if total < 159 {
-		t.Fatalf("the demo run has %d findings; the paging test wants 159 or more", total)
+		t.Fatalf("the run has %d findings; the paging test wants 159 or more", total)
 	}
 	if all.Truncated {
 		t.Errorf("the whole list is truncated: %v", all.Banners)
 	}
 	rank := map[string]int{"fault": 3, "warn": 2, "info": 1, "ok": 0}
-	rows := listOf(all, "findings")
 	for i := 1; i < len(rows); i++ {
 		if rank[rows[i]["severity"].(string)] > rank[rows[i-1]["severity"].(string)] {
 			t.Fatalf("row %d (%s) is worse than row %d: not worst first", i, rows[i]["finding_id"], i-1)
@@ -216,11 +251,11 @@ func TestRuleRun_Paging(t *testing.T) {
 		banner       string
 	}{
 		{0, 25, fmt.Sprintf("'findings' shows rows 1-25 of %d (worst first): call again with offset=25 for the next page, or a larger limit (up to 1000)", total)},
-		{150, total - 150, fmt.Sprintf("'findings' shows rows 151-%d of %d (worst first): the last page; call again with offset=0 for the first", total, total)},
+		{150, 25, fmt.Sprintf("'findings' shows rows 151-175 of %d (worst first): call again with offset=175 for the next page, or a larger limit (up to 1000)", total)},
+		{total - 9, 9, fmt.Sprintf("'findings' shows rows %d-%d of %d (worst first): the last page; call again with offset=0 for the first", total-8, total, total)},
 		{2000, 0, fmt.Sprintf("'findings' is empty on this page: offset=2000 is past its %d row(s); call again with a smaller offset", total)},
 	} {
-		args := map[string]any{"facility_id": "north-campus", "offset": tc.offset}
-		res := call(t, reg, "rule_run", args, cc)
+		res := call(t, reg, "rule_run", map[string]any{"facility_id": "vavs", "offset": tc.offset}, cc)
 		page := listOf(res, "findings")
 		if len(page) != tc.rows || !res.Truncated || !slices.Contains(res.Banners, tc.banner) {
 			t.Errorf("offset %d: %d rows, truncated %v, banners %q; want %d rows and %q", tc.offset, len(page), res.Truncated, res.Banners, tc.rows, tc.banner)
@@ -233,8 +268,17 @@ func TestRuleRun_Paging(t *testing.T) {
 				t.Fatalf("offset %d row %d is %s, want %s", tc.offset, i, r["finding_id"], rows[tc.offset+i]["finding_id"])
 			}
 		}
-		if tc.offset > 0 && !strings.Contains(res.Text, "found 167 findings") && !strings.Contains(res.Text, fmt.Sprintf("found %d findings", total)) {
-			t.Errorf("offset %d: text does not state the whole count: %s", tc.offset, res.Text)
+		if !strings.Contains(res.Text, fmt.Sprintf("rule_run found %d findings on vavs", total)) {
+			t.Errorf("offset %d: the text does not state the whole count: %s", tc.offset, res.Text)
+		}
+		findingFacts := 0
+		for _, f := range res.Facts {
+			if f.Kind == "finding" {
+				findingFacts++
+			}
+		}
+		if findingFacts != len(page) {
+			t.Errorf("offset %d: %d finding facts for %d rows", tc.offset, findingFacts, len(page))
 		}
 	}
 }
