@@ -2,6 +2,7 @@ package themes
 
 import (
 	"io"
+	"strconv"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -74,6 +75,7 @@ func New(t Theme, mode Mode, r *lipgloss.Renderer) *Styles {
 	if mode.NoColor {
 		t, _ = Builtin(NameMono)
 	}
+	t = forProfile(t, mode.Profile)
 	fg := func(tok Token) lipgloss.Style {
 		s := r.NewStyle()
 		if c := t.Color(tok); c != "" {
@@ -136,3 +138,24 @@ func (s *Styles) Renderer() *lipgloss.Renderer { return s.r }
 
 // NewStyle returns a blank style on the styles' renderer.
 func (s *Styles) NewStyle() lipgloss.Style { return s.r.NewStyle() }
+
+// forProfile converts t's hex colours to the nearest colour p can show,
+// once, so rendering never repeats the conversion (lipgloss would redo it
+// on every Render).
+func forProfile(t Theme, p termenv.Profile) Theme {
+	if p == termenv.TrueColor || p == termenv.Ascii {
+		return t
+	}
+	out := Theme{Name: t.Name, Dark: t.Dark, Colors: make(map[Token]string, len(t.Colors))}
+	for tok, c := range t.Colors {
+		switch col := p.Color(c).(type) {
+		case termenv.ANSI256Color:
+			out.Colors[tok] = strconv.Itoa(int(col))
+		case termenv.ANSIColor:
+			out.Colors[tok] = strconv.Itoa(int(col))
+		default:
+			out.Colors[tok] = c
+		}
+	}
+	return out
+}

@@ -211,9 +211,12 @@ func (t *Table) SetFilter(q string) {
 			t.visible = append(t.visible, i)
 		}
 	} else {
-		matches := fuzzy.Find(q, t.search)
+		find := fuzzy.FindNoSort // kept in the rows' own order below
+		if t.ByScore {
+			find = fuzzy.Find
+		}
 		t.visible = t.visible[:0]
-		for _, m := range matches {
+		for _, m := range find(q, t.search) {
 			t.visible = append(t.visible, m.Index)
 		}
 		if !t.ByScore {

@@ -11,7 +11,23 @@ import (
 )
 
 // Width returns the cells s takes on a terminal (escapes excluded).
-func Width(s string) int { return ansi.StringWidth(s) }
+func Width(s string) int {
+	if n, ok := asciiWidth(s); ok {
+		return n
+	}
+	return ansi.StringWidth(s)
+}
+
+// asciiWidth returns len(s) when s is printable ASCII without escapes
+// (the common case, measured without grapheme segmentation).
+func asciiWidth(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return 0, false
+		}
+	}
+	return len(s), true
+}
 
 // Truncate cuts s (which may hold escapes) to at most w cells, ending it
 // with "…" when cut.
@@ -19,8 +35,8 @@ func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if ansi.StringWidth(s) <= w {
-		return s
+	if len(s) <= w || Width(s) <= w {
+		return s // a string of at most w bytes is at most w cells
 	}
 	return ansi.Truncate(s, w, "…")
 }
@@ -31,7 +47,7 @@ func Pad(s string, w int) string {
 		return ""
 	}
 	s = Truncate(s, w)
-	if n := ansi.StringWidth(s); n < w {
+	if n := Width(s); n < w {
 		s += strings.Repeat(" ", w-n)
 	}
 	return s
@@ -43,7 +59,7 @@ func PadLeft(s string, w int) string {
 		return ""
 	}
 	s = Truncate(s, w)
-	if n := ansi.StringWidth(s); n < w {
+	if n := Width(s); n < w {
 		s = strings.Repeat(" ", w-n) + s
 	}
 	return s
