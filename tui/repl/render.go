@@ -42,9 +42,12 @@ func (s *Session) wrap(text string) string {
 		return ""
 	}
 	if s.width > 0 {
-		lines := strings.Split(ansi.Wrap(text, s.width, ""), "\n")
+		lines := strings.Split(text, "\n")
 		for i, l := range lines {
-			lines[i] = strings.TrimRight(l, " ")
+			if ansi.StringWidth(l) > s.width {
+				l = ansi.Wrap(l, s.width, "")
+			}
+			lines[i] = strings.TrimRight(strings.ReplaceAll(l, " \n", "\n"), " ")
 		}
 		text = strings.Join(lines, "\n")
 	}

@@ -267,6 +267,9 @@ func (s *Session) Exec(ctx context.Context, line string) Output {
 	defer s.execMu.Unlock()
 	out := s.exec(ctx, line)
 	out.Text = clean(out.Text)
+	if out.Err == nil {
+		out.Text = s.wrap(out.Text) // an error stays one line
+	}
 	if out.Err != nil {
 		out.Failed = true
 	}
