@@ -343,4 +343,3 @@ func match(names []string, typed string, form func(string) string) []string {
 	}
 	return out
 }
-

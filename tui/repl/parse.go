@@ -340,4 +340,3 @@ func isKey(s string) bool {
 	}
 	return true
 }
-
