@@ -371,8 +371,8 @@ func (s *Screen) run() tea.Cmd {
 	s.lastArgs = a
 	s.fields[s.focus].input.Blur()
 	s.state = StateResult
-	s.res = result.New(s.env, s.owner, "run")
-	s.res.SetSize(s.w, s.h)
+	// the same view every run: its calls are numbered, so an earlier
+	// run's late answer is never taken for this one's
 	return s.res.Call(s.capab.Name, a)
 }
 

@@ -279,3 +279,24 @@ func TestRunnerSizes(t *testing.T) {
 		}
 	}
 }
+
+func TestLateAnswerIgnored(t *testing.T) {
+	r := newRig(t, "north-campus", 80, 24)
+	r.s.Pick("points")
+	first := r.s.run()().(screen.CallMsg) // not answered yet
+	r.press("esc")                       // back to the form
+	r.focusOn("equip")
+	r.typ("CT-1")
+	r.press("enter")
+	if c := r.rec.Calls(); c[len(c)-1].Args["equip"] != "CT-1" {
+		t.Fatalf("second run %v", c[len(c)-1])
+	}
+	res, err := r.rec.Caller.Call(t.Context(), first.Name, first.Args, r.cc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.s.Update(screen.DoneMsg{Owner: first.Owner, Tag: first.Tag, Name: first.Name, Args: first.Args, Result: res})
+	if got := r.s.Result().Args()["equip"]; got != "CT-1" {
+		t.Errorf("the first run's late answer replaced the second's (equip %v)", got)
+	}
+}
