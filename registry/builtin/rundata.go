@@ -39,7 +39,11 @@ type storeSource struct {
 	mu sync.Mutex
 	// order are the equipment a run reads, in the order it reads them;
 	// nil reads every equipment alone (set it with batchOrder).
-	order   []string
+	order []string
+	// win is the window batches read: the first batched read's. A read
+	// over another window is read alone, so nothing is fetched ahead that
+	// no one will ask for.
+	win     *[2]int64
 	pending map[string]*pendingRead // by readKey
 	served  map[string]bool
 }
@@ -138,14 +142,16 @@ func (s *storeSource) Series(ctx context.Context, equip string, start, end int64
 }
 
 // batchFrom lists equip and the equipment after it in the run's order
-// that are neither read nor being read over this window, up to readBatch.
+// that are neither read nor being read over this window, up to readBatch;
+// only over the window of the first batch.
 // The caller holds s.mu.
 func (s *storeSource) batchFrom(equip string, start, end int64) []string {
 	ids := []string{equip}
 	i := slices.Index(s.order, equip)
-	if i < 0 {
+	if i < 0 || s.win != nil && *s.win != [2]int64{start, end} {
 		return ids
 	}
+	s.win = &[2]int64{start, end}
 	for _, id := range s.order[i+1:] {
 		if len(ids) == readBatch {
 			break
