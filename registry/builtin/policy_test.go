@@ -10,6 +10,7 @@ import (
 
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/registrytest"
+	"github.com/camber-tui/camber-tui/store/demo"
 )
 
 // errorOf returns the *registry.Error of err, failing the test otherwise.
@@ -177,12 +178,19 @@ var noPersistArgs = map[string][]map[string]any{
 	"rule_params":    {nil, {"rules": []any{"no_such_rule"}}},
 	"dataset_search": {nil, {"kind": "fdd", "labeled": true}},
 	"dataset_entry":  {{"dataset_id": "bdg2"}, {"dataset_id": "no-such-dataset"}},
+	"drift": {{"facility_id": "north-campus", "families": []any{"tower"}}, {"facility_id": "south-annex", "baseline": []any{"2025-05-05", "2025-05-31"}},
+		{"facility_id": "south-annex"}},
+	"mv_summary": {{"facility_id": "north-campus"}, {"facility_id": "south-annex"}},
+	"rcx_report": {{"facility_id": "south-annex"}, {"facility_id": "north-campus", "equips": []any{"CH-1", "CT-1"}}, {"facility_id": "north-campus", "equips": []any{"AHU-99"}}},
 }
 
 func TestNoPersist(t *testing.T) {
 	dir := copyStore(t)
 	reg := newDefault(t)
 	cc := callCtx(dir)
+	for _, fac := range []string{demo.NorthCampus, demo.SouthAnnex} { // the demo's run configs: M&V and drift sections
+		cc.Configs = append(cc.Configs, filepath.Join(dir, filepath.FromSlash(demo.ConfigDir), fac+".json"))
+	}
 	for _, c := range reg.Capabilities() {
 		calls, ok := noPersistArgs[c.Name]
 		if !ok {
