@@ -155,7 +155,7 @@ func TestHTTPTransport(t *testing.T) {
 		{"name header mismatch", call, map[string]string{"MCP-Protocol-Version": Version2026, "Mcp-Method": "tools/call", "Mcp-Name": "points"}, 400, `"code":-32020`},
 		{"unsupported version", strings.Replace(call, Version2026, "2099-01-01", 1), map[string]string{"MCP-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/call", "Mcp-Name": "echo"}, 400, `"code":-32022`},
 		{"unknown method", `{"jsonrpc":"2.0","id":2,"method":"resources/list","params":{` + meta + `}}`, map[string]string{"MCP-Protocol-Version": Version2026, "Mcp-Method": "resources/list"}, 404, `"code":-32601`},
-		{"no session, no meta", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, nil, 400, `"code":-32600`},
+		{"no session, no meta", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, nil, 400, `"code":-32602`},
 		{"unknown session", `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, map[string]string{"Mcp-Session-Id": "nope"}, 404, `unknown or ended session`},
 		{"not json", `{"jsonrpc":`, nil, 400, `"code":-32700`},
 		{"batch", `[]`, nil, 400, `"code":-32600`},
@@ -218,5 +218,27 @@ func TestHTTPRefusesForeignHost(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if rec.Code == 403 {
 		t.Fatal("AllowRemote still refused the Host")
+	}
+}
+
+// TestHTTPMetaBeforeHeaders: a stateless request whose _meta lacks the
+// protocol version is -32602 even though its headers then mismatch (the
+// conformance suite's server-stateless checks).
+func TestHTTPMetaBeforeHeaders(t *testing.T) {
+	srv, err := New(testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.HTTPHandler(HTTPOptions{})
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}}`
+	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", Version2026)
+	req.Header.Set("Mcp-Method", "tools/list")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"code":-32602`) {
+		t.Fatalf("status %d body %s, want 400 with -32602", rec.Code, rec.Body.String())
 	}
 }
