@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -49,6 +50,8 @@ type Model struct {
 	status  string
 	isErr   bool
 	w, h    int
+
+	serveCfg serve.Config
 }
 
 // running is a call in flight.
@@ -84,6 +87,15 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	cc := *opts.CallContext
 	cc.AllowedFacilities = slices.Clone(cc.AllowedFacilities)
 	cc.Configs = slices.Clone(cc.Configs)
+	// the serve panel names absolute paths: resolve them once, here
+	serveCfg := serve.Config{Executable: opts.Executable, Store: absPath(cc.Store), Allowed: slices.Clone(cc.AllowedFacilities),
+		MinTrust: cc.MinTrust}
+	if serveCfg.MinTrust == 0 {
+		serveCfg.MinTrust = registry.DefaultMinTrust
+	}
+	for _, c := range cc.Configs {
+		serveCfg.Configs = append(serveCfg.Configs, absPath(c))
+	}
 	env := &screen.Env{Styles: st, Keys: km, Caps: caps, Allowed: slices.Clone(cc.AllowedFacilities), ExportDir: opts.ExportDir}
 	now := opts.Now
 	if now == nil {
@@ -96,7 +108,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	m := &Model{ctx: ctx, caller: opts.Registry, cc: &cc, env: env, opts: opts, now: now,
-		running: map[int]*running{}, spin: sp, help: h}
+		running: map[int]*running{}, spin: sp, help: h, serveCfg: serveCfg}
 	m.stack = []screen.Screen{facilities.New(env)}
 	return m, nil
 }
@@ -340,15 +352,20 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if _, open := m.Top().(*serve.Screen); open {
 			return nil, true
 		}
-		return m.push(serve.New(m.env, m.serveConfig())), true
+		return m.push(serve.New(m.env, m.serveCfg)), true
 	}
 	return nil, false
 }
 
-// serveConfig is the serve panel's view of the session.
-func (m *Model) serveConfig() serve.Config {
-	return serve.Config{Executable: m.opts.Executable, Store: m.cc.Store, Allowed: slices.Clone(m.cc.AllowedFacilities),
-		Configs: slices.Clone(m.cc.Configs), MinTrust: m.minTrust()}
+// absPath makes p absolute ("" stays "").
+func absPath(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
 }
 
 // minTrust is the session's trust floor.

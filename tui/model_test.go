@@ -239,3 +239,17 @@ func TestOptions(t *testing.T) {
 		t.Errorf("a buffer is not a terminal: %+v %v", st.Mode, err)
 	}
 }
+
+func TestServePathsAbsolute(t *testing.T) {
+	opts, _, _ := testOptions(t, "mono", tuitest.Modes[2].Mode)
+	opts.CallContext.Store = "store-dir"
+	opts.CallContext.Configs = []string{"cfg/north.yaml"}
+	m, err := New(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := m.serveCfg.ClaudeLine()
+	if strings.Contains(line, " store-dir") || strings.Contains(line, " cfg/north.yaml") || !strings.Contains(line, "/store-dir") {
+		t.Errorf("relative paths in %q", line)
+	}
+}
