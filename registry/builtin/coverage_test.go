@@ -62,7 +62,7 @@ func TestCoverage_Golden(t *testing.T) {
 		{"coverage/outside.json", map[string]any{"facility_id": "south-annex", "start": "2030-01-01", "end": "2030-01-31", "limit": 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			golden.Check(t, tc.name, maskTokens(t, call(t, reg, "coverage", tc.args, callCtx(demoStore))))
+			golden.Check(t, tc.name, maskTokens(t, ownTextKept(t, call(t, reg, "coverage", tc.args, callCtx(demoStore)))))
 		})
 	}
 }
@@ -201,4 +201,17 @@ func TestCoverage_NoData(t *testing.T) {
 		t.Fatal(err)
 	}
 	refusal(t, newDefault(t), "coverage", map[string]any{"facility_id": "south-annex"}, callCtx(dir), registry.CodeNotFound)
+}
+
+// ownTextKept fails the test when the citation check (policy step 7) cut
+// anything from a result's own text: every figure it states must be in a
+// fact it cites. It returns res.
+func ownTextKept(t testing.TB, res *registry.Result) *registry.Result {
+	t.Helper()
+	for _, b := range res.Banners {
+		if strings.HasPrefix(b, "the citation check removed") || strings.HasPrefix(b, "removed the citation") {
+			t.Errorf("the citation check cut the text: %s", b)
+		}
+	}
+	return res
 }
