@@ -285,18 +285,33 @@ func gateDrift(res *drift.Result, frames map[string]*series.Frame, floor float64
 	}
 	kept := res.Findings[:0]
 	declined := map[string]string{}
+	scores := map[string]map[model.Role]float64{} // equip → role → trust, each column scored once
 	for _, f := range res.Findings {
 		fam, _ := drift.Lookup(f.Family)
 		fr := frames[f.Equip]
 		var low []string
 		if fr != nil && fam.Name != drift.SensorBias {
-			sub := windowFrame(fr, res.Current)
+			if scores[f.Equip] == nil {
+				scores[f.Equip] = map[model.Role]float64{}
+			}
+			var sub *series.Frame
 			for _, r := range fam.Required {
-				if _, shared := fr.Shared[r]; shared || !sub.Has(r) {
+				if _, shared := fr.Shared[r]; shared || !fr.Has(r) {
 					continue
 				}
-				if ts := quality.TrustColumn(sub, r); ts.Score < floor {
-					low = append(low, fmt.Sprintf("%s (trust %s)", r, decimals(ts.Score, 4)))
+				score, ok := scores[f.Equip][r]
+				if !ok {
+					if sub == nil {
+						sub = windowFrame(fr, res.Current)
+					}
+					score = -1 // no sample in the current window: the detector said so itself
+					if sub.Has(r) {
+						score = quality.TrustColumn(sub, r).Score
+					}
+					scores[f.Equip][r] = score
+				}
+				if score >= 0 && score < floor {
+					low = append(low, fmt.Sprintf("%s (trust %s)", r, decimals(score, 4)))
 				}
 			}
 		}
