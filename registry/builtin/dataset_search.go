@@ -120,11 +120,10 @@ func datasetSearchHandler(_ context.Context, c *registry.Call) (*registry.Result
 		e := &found[i]
 		row := newDatasetRow(e)
 		row.Fact = fmt.Sprintf("F%d@dataset_search", len(facts)+1)
-		facts = append(facts, registry.Fact{ID: row.Fact, Kind: "dataset", Value: row.ID, Text: datasetText(e),
-			Data: map[string]any{"id": row.ID, "licence": row.Licence, "access": row.Access, "commercial_use": row.CommercialUse,
-				"research_only": row.ResearchOnly}})
+		text := datasetText(e)
+		facts = append(facts, registry.Fact{ID: row.Fact, Kind: "dataset", Text: text})
 		if len(rows) < textEntries {
-			sentences = append(sentences, datasetText(e)+" ["+row.Fact+"]")
+			sentences = append(sentences, text+" ["+row.Fact+"]")
 		}
 		rows = append(rows, row)
 	}
@@ -158,18 +157,13 @@ func commercialUse(c catalog.CommercialUse) any {
 }
 
 // datasetNotice says what this server does with a facility ingested from
-// the entry.
+// the entry (research_only_reason says why one is held back).
 func datasetNotice(e *catalog.Entry) string {
 	prefix := catalog.FacilityPrefix + e.ID
 	if catalog.ResearchOnly(*e) {
-		reason := e.ResearchOnlyReason
-		if reason == "" {
-			reason = "its licence " + e.Licence + " does not allow it"
-		}
-		return fmt.Sprintf("research-only (%s): this server refuses any facility ingested from it (%s...), refused_licence with no override",
-			strings.TrimSuffix(reason, "."), prefix)
+		return "research-only: this server refuses any facility ingested from it (" + prefix + "...): refused_licence, no override"
 	}
-	return fmt.Sprintf("a facility ingested from it (%s...) is served under %s (%s)", prefix, e.Licence, e.Redistribution)
+	return "a facility ingested from it (" + prefix + "...) is served"
 }
 
 // datasetText is an entry's fact in the search: what it is and its terms.
