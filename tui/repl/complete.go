@@ -327,11 +327,10 @@ func plainWord(s string) string { return quoteWord(s, true) }
 // match returns the names that start with typed (case-insensitive, each
 // once, in natural order), each written by form.
 func match(names []string, typed string, form func(string) string) []string {
-	t := strings.ToLower(typed)
 	var hits []string
 	seen := map[string]bool{}
 	for _, n := range names {
-		if !seen[n] && strings.HasPrefix(strings.ToLower(n), t) {
+		if len(n) >= len(typed) && strings.EqualFold(n[:len(typed)], typed) && !seen[n] {
 			seen[n] = true
 			hits = append(hits, n)
 		}

@@ -128,3 +128,30 @@ func TestNaturalCompare(t *testing.T) {
 		t.Fatalf("sorted %q, want %q", names, want)
 	}
 }
+
+// TestSession_CompleteWhileExec completes lines while commands run (the
+// TUI completes as the person types, a call may be running): run it with
+// -race.
+func TestSession_CompleteWhileExec(t *testing.T) {
+	s := fakeSession(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, l := range []string{"facilities", "open alpha", "call rule_run", "next", "prompt triage_ahu equip=AHU-1", "step all"} {
+			s.Exec(context.Background(), l)
+		}
+	}()
+	for i := 0; ; i++ {
+		select {
+		case <-done:
+			if got := s.Complete("open ", 5); len(got) != 2 {
+				t.Fatalf("open completes to %q", got)
+			}
+			return
+		default:
+			_ = s.Complete("call points equip=A", 19)
+			_ = s.Complete("fact F", 6)
+			_ = s.History()
+		}
+	}
+}

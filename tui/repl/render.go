@@ -169,12 +169,12 @@ func objectTable(rows []any, width int) (string, []string) {
 func renderTable(header []string, rows [][]string, width int, wide bool) (string, int) {
 	widths := make([]int, len(header))
 	for j, h := range header {
-		widths[j] = min(ansi.StringWidth(h), maxCell)
+		widths[j] = min(textWidth(h), maxCell)
 	}
 	for _, r := range rows {
 		for j := range header {
 			if j < len(r) {
-				widths[j] = max(widths[j], min(ansi.StringWidth(r[j]), maxCell))
+				widths[j] = max(widths[j], min(textWidth(r[j]), maxCell))
 			}
 		}
 	}
@@ -185,10 +185,10 @@ func renderTable(header []string, rows [][]string, width int, wide bool) (string
 			used += widths[j] + 2
 		}
 		room := max(width-used, 20)
-		w := ansi.StringWidth(header[last])
+		w := textWidth(header[last])
 		for _, r := range rows {
 			if last < len(r) {
-				w = max(w, ansi.StringWidth(r[last]))
+				w = max(w, textWidth(r[last]))
 			}
 		}
 		widths[last] = min(w, room)
@@ -205,30 +205,52 @@ func renderTable(header []string, rows [][]string, width int, wide bool) (string
 		used += need
 		keep++
 	}
-	var b strings.Builder
+	lineWidth := 0
+	for j := 0; j < keep; j++ {
+		lineWidth += widths[j] + 2
+	}
+	spaces := strings.Repeat(" ", slices.Max(append(widths[:keep:keep], 0)))
+	buf := make([]byte, 0, (len(rows)+1)*(lineWidth+1))
 	line := func(cells []string) {
-		var l strings.Builder
-		for j := 0; j < keep; j++ {
-			c := ""
-			if j < len(cells) {
-				c = cells[j]
-			}
-			c = ansi.Truncate(c, widths[j], "…")
-			if j > 0 {
-				l.WriteString("  ")
-			}
-			l.WriteString(c)
-			if j < keep-1 {
-				l.WriteString(strings.Repeat(" ", max(widths[j]-ansi.StringWidth(c), 0)))
+		last := -1 // the last non-empty cell: nothing is padded after it
+		for j := 0; j < keep && j < len(cells); j++ {
+			if cells[j] != "" {
+				last = j
 			}
 		}
-		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		for j := 0; j <= last; j++ {
+			c := cells[j]
+			w := textWidth(c)
+			if w > widths[j] {
+				c = ansi.Truncate(c, widths[j], "…")
+				w = textWidth(c)
+			}
+			if j > 0 {
+				buf = append(buf, "  "...)
+			}
+			buf = append(buf, c...)
+			if j < last {
+				buf = append(buf, spaces[:max(widths[j]-w, 0)]...)
+			}
+		}
+		buf = append(buf, '\n')
 	}
 	line(header)
 	for _, r := range rows {
 		line(r)
 	}
-	return b.String(), keep
+	return string(buf), keep
+}
+
+// textWidth returns the columns s takes on a terminal (its length for
+// ASCII, the common case).
+func textWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i] < 0x20 {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
 }
 
 // isScalar reports whether a decoded JSON value is a string, number, bool
@@ -248,6 +270,9 @@ func cellText(v any) string {
 	case nil:
 		return "-"
 	case string:
+		if plainLine(x) {
+			return x
+		}
 		return strings.Join(strings.Fields(x), " ")
 	case bool:
 		return strconv.FormatBool(x)
@@ -264,6 +289,18 @@ func cellText(v any) string {
 		return strconv.FormatInt(x, 10)
 	}
 	return ""
+}
+
+// plainLine reports whether s is ASCII text with single spaces between
+// words and none at either end (so a cell shows it as it is).
+func plainLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // formatNumber writes x with at most 4 decimals.

@@ -87,6 +87,9 @@ func Run(ctx context.Context, opt Options) error {
 		}
 		line, err := next()
 		if errors.Is(err, io.EOF) && line == "" {
+			if tty {
+				_, _ = io.WriteString(opt.Out, "\n") // leave the prompt's line
+			}
 			break
 		}
 		var out Output
