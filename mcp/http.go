@@ -120,8 +120,22 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	// The _meta keys and the revision are judged before the headers, so a
-	// request missing a required _meta key is -32602 whatever its headers.
+	// Order of the stateless checks: a malformed _meta (a required key
+	// missing or of the wrong type) is -32602 whatever the headers; then the
+	// headers must match the body (-32020); then the version must be one we
+	// serve (-32022) — the order the conformance suite's checks expect.
+	if stateless && m.ParamsOK && metaMalformed(m) {
+		if _, rerr := h.s.revisionOf(sess, m); rerr != nil {
+			h.reply(w, r, http.StatusBadRequest, jsonrpc.EncodeError(m.ID, rerr))
+			return
+		}
+	}
+	if stateless {
+		if e := headerMismatch(r, m); e != nil {
+			h.reply(w, r, http.StatusBadRequest, jsonrpc.EncodeError(m.ID, e))
+			return
+		}
+	}
 	if m.ParamsOK {
 		if _, rerr := h.s.revisionOf(sess, m); rerr != nil {
 			status := http.StatusBadRequest
@@ -129,12 +143,6 @@ func (h *httpHandler) serveMessage(w http.ResponseWriter, r *http.Request, m *js
 				status = http.StatusNotFound
 			}
 			h.reply(w, r, status, jsonrpc.EncodeError(m.ID, rerr))
-			return
-		}
-	}
-	if stateless {
-		if e := headerMismatch(r, m); e != nil {
-			h.reply(w, r, http.StatusBadRequest, jsonrpc.EncodeError(m.ID, e))
 			return
 		}
 	}
@@ -222,6 +230,16 @@ func (h *httpHandler) deleteSession(w http.ResponseWriter, r *http.Request) {
 	}
 	sess.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// metaMalformed reports whether a stateless request's _meta lacks a required
+// key or has one of the wrong type (the protocol version a string, the
+// client capabilities an object).
+func metaMalformed(m *jsonrpc.Message) bool {
+	mm, _ := m.Params["_meta"].(map[string]any)
+	_, vOK := mm[metaVersion].(string)
+	_, cOK := mm[metaClientCaps].(map[string]any)
+	return !vOK || !cOK
 }
 
 // headerMismatch checks the stateless revision's request headers against
