@@ -198,17 +198,18 @@ func (s *Session) capabilityArgs(name string, given []lexWord, cur lexWord) []st
 	}
 	var values []string
 	list := slices.Contains(schemaTypes(prop), "array")
+	fac := chosenFacility(given, s.comp.facility)
 	switch cur.key {
 	case "facility_id":
 		values = s.comp.facilities.names
 	case "equip", "equips":
-		values = s.equipNames(false)
+		values = s.equipNames(fac, false)
 	case "role", "roles":
-		if r := s.comp.roles[s.comp.facility]; r != nil {
+		if r := s.comp.roles[fac]; r != nil {
 			values = r.names
 		}
 	case "equip_class":
-		values = s.classNames()
+		values = s.classNames(fac)
 	case "finding_id":
 		values = s.comp.findings.names
 	default:
@@ -237,23 +238,34 @@ func (s *Session) promptArgs(name string, given []lexWord, cur lexWord) []string
 		return match(keys, cur.value, func(k string) string { return k + "=" })
 	}
 	var values []string
+	fac := chosenFacility(given, s.comp.facility)
 	switch cur.key {
 	case prompts.ArgFacilityID:
 		values = s.comp.facilities.names
 	case prompts.ArgEquip:
-		values = s.equipNames(name == prompts.TriageAHU)
+		values = s.equipNames(fac, name == prompts.TriageAHU)
 	case prompts.ArgEquips:
-		values = s.equipNames(false)
+		values = s.equipNames(fac, false)
 	case prompts.ArgFindingID:
 		values = s.comp.findings.names
 	}
 	return kvValues(cur, values, cur.key == prompts.ArgEquips)
 }
 
-// equipNames returns the open facility's equipment; ahuOnly leaves out
-// every equipment of a recognised class other than an air handler.
-func (s *Session) equipNames(ahuOnly bool) []string {
-	set := s.comp.equips[s.comp.facility]
+// chosenFacility is the facility_id the line gives, else the open one.
+func chosenFacility(given []lexWord, open string) string {
+	for _, w := range given {
+		if w.isKV && w.key == "facility_id" && w.value != "" {
+			return w.value
+		}
+	}
+	return open
+}
+
+// equipNames returns a facility's equipment; ahuOnly leaves out every
+// equipment of a recognised class other than an air handler.
+func (s *Session) equipNames(fac string, ahuOnly bool) []string {
+	set := s.comp.equips[fac]
 	if set == nil {
 		return nil
 	}
@@ -270,9 +282,9 @@ func (s *Session) equipNames(ahuOnly bool) []string {
 	return out
 }
 
-// classNames returns the open facility's equipment classes.
-func (s *Session) classNames() []string {
-	set := s.comp.equips[s.comp.facility]
+// classNames returns a facility's equipment classes.
+func (s *Session) classNames(fac string) []string {
+	set := s.comp.equips[fac]
 	if set == nil {
 		return nil
 	}

@@ -155,3 +155,12 @@ func TestSession_CompleteWhileExec(t *testing.T) {
 		}
 	}
 }
+
+func TestSession_CompleteChosenFacility(t *testing.T) {
+	s, _ := completionSession(t)
+	s.Exec(context.Background(), "call points facility_id=beta")
+	got := s.Complete("call points facility_id=beta equip=", len("call points facility_id=beta equip="))
+	if !slices.Equal(got, []string{"call points facility_id=beta equip=RTU-1"}) {
+		t.Fatalf("the line's facility_id chooses the equipment: %q", got)
+	}
+}

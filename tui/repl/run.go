@@ -87,7 +87,7 @@ func Run(ctx context.Context, opt Options) error {
 		}
 		line, err := next()
 		if errors.Is(err, io.EOF) && line == "" {
-			if tty {
+			if opt.Interactive {
 				_, _ = io.WriteString(opt.Out, "\n") // leave the prompt's line
 			}
 			break

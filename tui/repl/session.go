@@ -100,8 +100,9 @@ func callError(err error) *Error {
 // Output is what one line produced.
 type Output struct {
 	// Command is the command run, lower case ("call", "next", ...; a
-	// capability name used as a command is "call"); "" for a blank line or
-	// a comment, which produce nothing.
+	// capability name used as a command is "call"; "parse" for a line that
+	// does not parse); "" for a blank line or a comment, which produce
+	// nothing.
 	Command string
 	// Text is the output for people, lines ending in "\n" ("" for nothing).
 	Text string

@@ -105,7 +105,7 @@ func describeStep(st prompts.Step) string {
 		parts = append(parts, d.Arg+"=<"+d.Step+" "+d.Path+">")
 	}
 	if st.ForEach != nil {
-		parts = append(parts, st.ForEach.Arg+"=<each of "+d1(st.ForEach.Max)+" "+st.ForEach.Step+" "+st.ForEach.Path+">")
+		parts = append(parts, st.ForEach.Arg+"=<each of "+firstN(st.ForEach.Max)+" "+st.ForEach.Step+" "+st.ForEach.Path+">")
 	}
 	if st.TextFrom == prompts.FromDraft {
 		parts = append(parts, "text=<the draft>")
@@ -116,8 +116,8 @@ func describeStep(st prompts.Step) string {
 	return strings.Join(parts, " ")
 }
 
-// d1 writes a derivation's limit ("the first 3").
-func d1(n int) string {
+// firstN writes a derivation's limit ("the first 3").
+func firstN(n int) string {
 	if n <= 1 {
 		return "the first"
 	}
