@@ -27,6 +27,8 @@ var frames = []struct {
 	{"finding", []string{"enter", "4", "enter"}},
 	{"trust", []string{"enter", "3"}},
 	{"unknown", []string{"enter", "5"}},
+	{"rcx", []string{"enter", "7"}},
+	{"datasets", []string{"enter", "8"}},
 	{"runner", []string{"enter", "R", "/", "r", "u", "l", "e", "_", "r", "enter", "enter", "down", "down", "down"}},
 	{"serve", []string{"S"}},
 	{"help", []string{"enter", "4", "?"}},

@@ -82,7 +82,9 @@ type Screen struct {
 	treeFor any
 	md      viewport.Model
 	mdFor   string // the markdown and width the viewport holds
-	w, h    int
+	// rcxTables shows the RCx result as tables instead of markdown.
+	rcxTables bool
+	w, h      int
 }
 
 // New returns the screen of facility id (name is its display name).
@@ -193,6 +195,11 @@ func (s *Screen) key(msg tea.KeyMsg) tea.Cmd {
 	cmd, act := v.Update(msg)
 	switch a := act.(type) {
 	case result.Leave:
+		if s.active == TabRCx && s.rcxTables {
+			s.rcxTables = false // back to the report
+			s.refreshMarkdown()
+			return nil
+		}
 		return screen.Back
 	case result.Selected:
 		return finding.OpenRow(s.env, a)
@@ -206,7 +213,12 @@ func (s *Screen) key(msg tea.KeyMsg) tea.Cmd {
 // ShortHelp lists the keys for the help bar.
 func (s *Screen) ShortHelp() []key.Binding {
 	k := s.env.Keys
-	return append([]key.Binding{k.Facility.NextTab, k.Facility.GotoTab}, s.views[s.active].ShortHelp()...)
+	tabs := []key.Binding{k.Facility.NextTab, k.Facility.GotoTab}
+	if Tabs[s.active].kind == kindMarkdown && s.showMarkdown() {
+		tables := key.NewBinding(key.WithKeys(k.Result.NextList.Keys()...), key.WithHelp(k.Result.NextList.Help().Key, "issues table"))
+		return append(tabs, k.Nav.Down, k.Nav.PageDown, tables, k.Result.NextPage, k.Result.Export, k.Result.RawJSON)
+	}
+	return append(tabs, s.views[s.active].ShortHelp()...)
 }
 
 // FullHelp lists every key.

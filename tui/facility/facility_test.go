@@ -113,7 +113,7 @@ func TestUnknownCapabilityShownPlainly(t *testing.T) {
 	s, rec := newScreen(t, 80, 24)
 	for _, tab := range []struct {
 		key, name string
-	}{{"5", "drift"}, {"6", "mv_summary"}, {"7", "rcx_report"}} {
+	}{{"5", "drift"}, {"6", "mv_summary"}} {
 		press(t, s, rec, tab.key)
 		v := s.View()
 		if !strings.Contains(v, "this build has no such capability yet") || !strings.Contains(v, tab.name) {
@@ -159,3 +159,35 @@ func TestSizes(t *testing.T) {
 }
 
 var _ = result.ModeTable
+
+func TestRCxReport(t *testing.T) {
+	s, rec := newScreen(t, 100, 40)
+	press(t, s, rec, "7")
+	v := s.View()
+	for _, want := range []string{"RCx report: north-campus", "Health scorecard", "Overall 56.3, grade F", "1. ✖ fault VAV-1-2: zone_overcool", "↕ page", "t: the issues as a table"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("RCx lacks %q:\n%s", want, v)
+		}
+	}
+	press(t, s, rec, "pgdown")
+	if s.View() == v {
+		t.Error("pgdown does not scroll the report")
+	}
+	press(t, s, rec, "t")
+	if l, ok := s.TabView(TabRCx).CurrentList(); !ok || l.Key != "issues" || !strings.Contains(s.View(), "rows 1-8 of 16") {
+		t.Fatalf("t: list %q view:\n%s", l.Key, s.View())
+	}
+	var opened screen.Screen
+	for _, m := range press(t, s, rec, "enter") {
+		if o, ok := m.(screen.OpenMsg); ok {
+			opened = o.Screen
+		}
+	}
+	if opened == nil || opened.Title() != "finding · zone_overcool@VAV-1-2" {
+		t.Fatalf("enter on an issue opened %v", opened)
+	}
+	press(t, s, rec, "esc")
+	if v := s.View(); !strings.Contains(v, "t: the issues as a table") || strings.Contains(v, "issues rows 1-8") {
+		t.Errorf("esc does not return to the report:\n%s", s.View())
+	}
+}

@@ -31,12 +31,21 @@ func New(env *screen.Env, args map[string]any) *Screen {
 	return &Screen{env: env, m: result.New(env, env.NewOwner(), "finding"), args: screen.CloneArgs(args)}
 }
 
-// DetailArgs turns a rule_run call's arguments and a finding id into
-// finding_detail's: the same run, without the page.
+// runKeys are the arguments finding_detail shares with the run it
+// explains.
+var runKeys = []string{"facility_id", "rules", "params", "equips", "start", "end", "min_severity"}
+
+// DetailArgs turns a rule_run (or rcx_report) call's arguments and a
+// finding id into finding_detail's: the same run, without the page or
+// arguments of the other capability.
 func DetailArgs(runArgs map[string]any, findingID string) map[string]any {
-	args := screen.CloneArgs(runArgs)
-	delete(args, "limit")
-	delete(args, "offset")
+	args := map[string]any{}
+	for _, k := range runKeys {
+		if v, ok := runArgs[k]; ok {
+			args[k] = v
+		}
+	}
+	args = screen.CloneArgs(args)
 	args["finding_id"] = findingID
 	return args
 }
@@ -45,12 +54,23 @@ func DetailArgs(runArgs map[string]any, findingID string) map[string]any {
 // finding's detail, a catalog dataset's entry; nil for other rows.
 func OpenRow(env *screen.Env, sel result.Selected) tea.Cmd {
 	switch {
-	case (sel.Capability == "rule_run" || sel.Capability == "rcx_report") && sel.List != "skipped":
+	case sel.Capability == "rule_run" && sel.List == "findings":
 		if id, ok := sel.Row["finding_id"].(string); ok && id != "" {
 			return screen.Open(New(env, DetailArgs(sel.Args, id)))
 		}
+	case sel.Capability == "rcx_report" && sel.List == "issues":
+		// an issue gathers findings: open its first
+		if ids, ok := sel.Row["finding_ids"].([]any); ok && len(ids) > 0 {
+			if id, ok := ids[0].(string); ok && id != "" {
+				return screen.Open(New(env, DetailArgs(sel.Args, id)))
+			}
+		}
 	case sel.Capability == "dataset_search":
-		if id, ok := sel.Row["dataset_id"].(string); ok && id != "" {
+		id, _ := sel.Row["id"].(string)
+		if id == "" {
+			id, _ = sel.Row["dataset_id"].(string)
+		}
+		if id != "" {
 			return screen.Open(result.NewScreen(env, "dataset_entry", map[string]any{"dataset_id": id}))
 		}
 	}
@@ -147,7 +167,10 @@ func (s *Screen) timelineLines() []string {
 	const labelW = 26
 	barW := max(s.w-labelW-1, 10)
 	if note, ok := data["violations_note"].(string); ok && note != "" && len(spans) == 0 {
-		out = append(out, st.Muted.Render(widget.Truncate("no spans: "+note, s.w)))
+		if !strings.HasPrefix(note, "no spans") {
+			note = "no spans: " + note
+		}
+		out = append(out, st.Muted.Render(widget.Truncate(note, s.w)))
 	}
 	out = append(out, widget.Pad(label, labelW)+" "+st.Fault.Render(widget.Timeline(start, end, spans, barW)))
 	out = append(out, strings.Repeat(" ", labelW+1)+st.Muted.Render(widget.Axis(start.Format("2006-01-02"), end.Format("2006-01-02"), barW)))

@@ -72,7 +72,9 @@ func TestOpenRow(t *testing.T) {
 	}{
 		{"Finding", result.Selected{Capability: "rule_run", List: "findings", Args: map[string]any{"facility_id": "north-campus"}, Row: map[string]any{"finding_id": "leaking_valve@AHU-2"}}, "finding · leaking_valve@AHU-2"},
 		{"Skipped", result.Selected{Capability: "rule_run", List: "skipped", Row: map[string]any{"rule": "x"}}, ""},
-		{"Dataset", result.Selected{Capability: "dataset_search", List: "datasets", Row: map[string]any{"dataset_id": "bdg2"}}, "dataset_entry"},
+		{"Dataset", result.Selected{Capability: "dataset_search", List: "datasets", Row: map[string]any{"id": "bdg2"}}, "dataset_entry"},
+		{"Issue", result.Selected{Capability: "rcx_report", List: "issues", Args: map[string]any{"facility_id": "north-campus", "top_n": 3}, Row: map[string]any{"finding_ids": []any{"leaking_valve@AHU-2"}}}, "finding · leaking_valve@AHU-2"},
+		{"IssueNoFindings", result.Selected{Capability: "rcx_report", List: "issues", Row: map[string]any{"finding_ids": []any{}}}, ""},
 		{"Other", result.Selected{Capability: "points", List: "points", Row: map[string]any{"equip": "AHU-1"}}, ""},
 	}
 	for _, tc := range tests {
@@ -87,6 +89,11 @@ func TestOpenRow(t *testing.T) {
 			open, ok := cmd().(screen.OpenMsg)
 			if !ok || open.Screen.Title() != tc.want {
 				t.Fatalf("opened %#v", open)
+			}
+			if f, ok := open.Screen.(*Screen); ok {
+				if _, has := f.args["top_n"]; has {
+					t.Errorf("finding_detail got rcx_report's top_n: %v", f.args)
+				}
 			}
 		})
 	}

@@ -22,6 +22,16 @@ import (
 // banner, the summary, each list as a table (with its page) and a facts
 // appendix.
 func Markdown(capability string, args map[string]any, res *registry.Result) string {
+	return markdown(capability, args, res, true)
+}
+
+// MarkdownBody is [Markdown] without the notices, for a screen that shows
+// the banners above it.
+func MarkdownBody(capability string, args map[string]any, res *registry.Result) string {
+	return markdown(capability, args, res, false)
+}
+
+func markdown(capability string, args map[string]any, res *registry.Result, notices bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", capability)
 	if len(args) > 0 {
@@ -31,7 +41,7 @@ func Markdown(capability string, args map[string]any, res *registry.Result) stri
 	if res == nil {
 		return b.String()
 	}
-	if len(res.Banners) > 0 {
+	if notices && len(res.Banners) > 0 {
 		b.WriteString("## Notices\n\n")
 		for _, n := range res.Banners {
 			fmt.Fprintf(&b, "- **%s**: %s\n", strings.TrimLeft(Classify(n).Label(), "↕⚖▲⚙! "), mdText(n))
@@ -77,6 +87,10 @@ func Markdown(capability string, args map[string]any, res *registry.Result) stri
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
+
+// MarkdownText folds whitespace and escapes markdown's inline markers in
+// s (a table cell also needs its pipes escaped).
+func MarkdownText(s string) string { return mdText(s) }
 
 // mdText folds whitespace and escapes markdown's inline markers.
 func mdText(s string) string {

@@ -51,6 +51,8 @@ var mainList = map[string]string{
 	"drift":          "findings",
 	"coverage":       "points",
 	"rule_params":    "rules",
+	"rcx_report":     "issues",
+	"dataset_search": "datasets",
 }
 
 // extractLists turns data into tables: every top-level list of objects,
@@ -308,7 +310,36 @@ var specs = map[string][]Column{
 		plainCol("name", "name"), plainCol("label", "label"), percentCol("share", "share"), plainCol("spans", "n_spans"),
 		plainCol("flagged", "flagged_samples"),
 	},
-	"params": {plainCol("name", "name"), plainCol("value", "value"), plainCol("unit", "unit"), plainCol("source", "source")},
+	"params": {plainCol("name", "name"), plainCol("value", "value"), plainCol("unit", "unit"), plainCol("source", "source").with(1)},
+	"coverage/points": {
+		plainCol("equip", "equip"), plainCol("role", "role"), percentCol("coverage", "coverage"),
+		plainCol("samples", "samples").with(3), plainCol("interval", "interval").with(4), plainCol("gaps", "n_gaps").with(2),
+		plainCol("longest h", "longest_gap_hours").with(5),
+	},
+	"coverage/gaps": {
+		plainCol("equip", "equip"), plainCol("role", "role"), plainCol("start", "start").with(2), plainCol("end", "end").with(3),
+		plainCol("hours", "hours"),
+	},
+	"dataset_search/datasets": {
+		plainCol("id", "id"), plainCol("title", "title").flexed(), plainCol("kind", "kind").with(2),
+		{Title: "licence", Prio: 1, Cell: func(r map[string]any) widget.Cell {
+			if ro, _ := r["research_only"].(bool); ro {
+				return widget.Cell{Text: "⚖ research-only", Tone: widget.ToneWarn}
+			}
+			return widget.Cell{Text: Format(r["licence"])}
+		}},
+		plainCol("access", "access").with(3),
+	},
+	"rcx_report/issues": {
+		plainCol("#", "rank"), sevCol("severity"), plainCol("equip", "equip").with(2), plainCol("cause", "cause").with(1),
+		plainCol("hours", "hours").with(4), plainCol("confidence", "confidence").with(3), plainCol("summary", "summary").flexed(),
+	},
+	"rcx_report/appendix_a": {
+		plainCol("kind", "kind"), plainCol("check", "check"), plainCol("equip", "equip").with(1), plainCol("role", "role").with(2),
+		plainCol("reason", "reason").flexed(),
+	},
+	"rcx_report/fact_index": {plainCol("id", "id"), plainCol("kind", "kind"), plainCol("section", "section")},
+	"rcx_report/sections":   {plainCol("id", "id"), plainCol("title", "title")},
 }
 
 // columnsFor returns the columns of list key of capability: a known
@@ -354,6 +385,17 @@ func columnsFor(capability, key string, rows []map[string]any) []Column {
 	if len(names) > 8 {
 		names = names[:8]
 	}
+	// the widest column gives way first
+	widest, most := -1, 0
+	for i, n := range names {
+		w := 0
+		for _, r := range rows {
+			w = max(w, len(Format(r[n])))
+		}
+		if i > 0 && w > most {
+			widest, most = i, w
+		}
+	}
 	cols := make([]Column, len(names))
 	for i, n := range names {
 		switch n {
@@ -364,6 +406,7 @@ func columnsFor(capability, key string, rows []map[string]any) []Column {
 		default:
 			cols[i] = plainCol(n, n).with(i) // the rightmost hides first
 		}
+		cols[i].Flex = i == widest
 	}
 	return cols
 }

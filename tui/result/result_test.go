@@ -252,7 +252,7 @@ func TestErrorsShownPlainly(t *testing.T) {
 		args             map[string]any
 		want             string
 	}{
-		{"Unknown", "rcx_report", map[string]any{"facility_id": "north-campus"}, "this build has no such capability yet"},
+		{"Unknown", "drift", map[string]any{"facility_id": "north-campus"}, "this build has no such capability yet"},
 		{"NotAllowed", "points", map[string]any{"facility_id": "west-wing"}, "not allowed in this session"},
 		{"Invalid", "rule_run", map[string]any{"facility_id": "north-campus", "limit": 0}, "/limit"},
 	}

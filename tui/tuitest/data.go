@@ -352,11 +352,11 @@ func coverage(_ context.Context, call *registry.Call) (*registry.Result, error) 
 		Text: t + " [F1@coverage].", Facts: []registry.Fact{{ID: "F1@coverage", Kind: "coverage", Value: len(pts), Text: t}}}, nil
 }
 
-// datasets is the fake catalog.
+// datasets is the fake catalog (rows shaped like the built-in's).
 var datasets = []map[string]any{
-	{"dataset_id": "lbnl-fdd", "title": "LBNL AHU FDD", "kind": "simulated", "licence": "CC-BY-4.0", "access": "open", "commercial_use": true},
-	{"dataset_id": "ashrae-1312", "title": "ASHRAE RP-1312 AHU faults", "kind": "experimental", "licence": "research-only", "access": "request", "commercial_use": false},
-	{"dataset_id": "bdg2", "title": "Building Data Genome 2", "kind": "metered", "licence": "MIT", "access": "open", "commercial_use": true},
+	{"id": "lbnl-fdd", "title": "LBNL AHU FDD", "kind": "fdd", "licence": "CC-BY-4.0", "access": "open", "research_only": false},
+	{"id": "ashrae-1312", "title": "ASHRAE RP-1312 AHU faults", "kind": "fdd", "licence": "LicenseRef-ASHRAE", "access": "purchase", "research_only": true},
+	{"id": "bdg2", "title": "Building Data Genome 2", "kind": "mv", "licence": "CC-BY-SA-4.0", "access": "open", "research_only": false},
 }
 
 func datasetSearch(_ context.Context, call *registry.Call) (*registry.Result, error) {
@@ -368,6 +368,7 @@ func datasetSearch(_ context.Context, call *registry.Call) (*registry.Result, er
 		}
 	}
 	t := fmt.Sprintf("%d catalog datasets match", len(rows))
+	call.Notice("camber-tui does not download datasets: this is catalog metadata only")
 	return &registry.Result{Data: map[string]any{"count": len(rows), "datasets": rows}, Text: t + " [F1@dataset_search].",
 		Facts: []registry.Fact{{ID: "F1@dataset_search", Kind: "dataset_count", Value: len(rows), Text: t}}}, nil
 }
@@ -375,7 +376,7 @@ func datasetSearch(_ context.Context, call *registry.Call) (*registry.Result, er
 func datasetEntry(_ context.Context, call *registry.Call) (*registry.Result, error) {
 	id := call.String("dataset_id")
 	for _, d := range datasets {
-		if d["dataset_id"] == id {
+		if d["id"] == id {
 			data := map[string]any{}
 			for k, v := range d {
 				data[k] = v
@@ -387,4 +388,48 @@ func datasetEntry(_ context.Context, call *registry.Call) (*registry.Result, err
 		}
 	}
 	return nil, &registry.Error{Code: registry.CodeNotFound, Message: "no catalog dataset " + id}
+}
+
+// rcxReport ranks the worst findings as issues, shaped like the built-in
+// rcx_report's data.
+func rcxReport(_ context.Context, call *registry.Call) (*registry.Result, error) {
+	fac := call.String("facility_id")
+	if !known(fac) {
+		return nil, notFound(fac)
+	}
+	var worst []finding
+	for _, f := range findingsOf(fac) {
+		if f.severity == "fault" || f.severity == "warn" {
+			worst = append(worst, f)
+		}
+	}
+	topN := call.Int("top_n", 8)
+	_, offset := call.PageArgs(20)
+	lo, hi := call.Page("issues", len(worst), topN, offset, "money first, then severity")
+	res := &registry.Result{}
+	issues := make([]any, 0, hi-lo)
+	for i, f := range worst[lo:hi] {
+		fact := fmt.Sprintf("C%d@%s", lo+i+1, f.id)
+		res.Facts = append(res.Facts, registry.Fact{ID: fact, Kind: "issue", Value: f.flagged, Equip: f.equip, Text: f.summary()})
+		issues = append(issues, map[string]any{"rank": lo + i + 1, "key": f.id, "severity": f.severity, "equip": f.equip,
+			"cause": f.rule, "confidence": "high", "summary": f.summary(), "hours": f.flagged, "annual_usd": nil,
+			"uncosted": f.id + ": needs cooling_tons", "finding_ids": []any{f.id}, "fact": fact})
+	}
+	k := fmt.Sprintf("%s: %d actionable issues", fac, len(worst))
+	res.Facts = append(res.Facts, registry.Fact{ID: "K1@summary", Kind: "summary", Value: len(worst), Text: k})
+	res.Text = k + " [K1@summary]."
+	res.Data = map[string]any{
+		"facility_id": fac, "issue_count": len(worst), "issues": issues, "top_n": topN,
+		"window": map[string]any{"start": winStart.Format(stamp), "end": winEnd.Format(stamp), "step": "1h"},
+		"config": map[string]any{"name": "store default"},
+		"scorecard": map[string]any{"overall": 56.3, "grade": "F", "categories": []any{
+			map[string]any{"category": "energy", "score": 10, "grade": "F", "faults": 6, "warnings": 0}}},
+		"kpis": map[string]any{"actionable": len(worst), "costed": 0, "costed_usd": 0, "uncosted": len(worst),
+			"findings": map[string]any{"fault": 13, "warn": 3, "info": 38, "ok": 105}},
+		"appendix_a": []any{map[string]any{"kind": "declined", "check": "co2_ventilation", "equip": "VAV-1-2", "role": "co2",
+			"reason": "declined -- untrusted input(s): co2 (trust 0.0361)", "fact": "A1@appendix"}},
+		"appendix_a_count": 1,
+	}
+	res.Facts = append(res.Facts, registry.Fact{ID: "A1@appendix", Kind: "declined", Text: "co2_ventilation declined on VAV-1-2"})
+	return res, nil
 }

@@ -3,7 +3,8 @@
 // registry.Registry (so validation, allowlist, paging banners, fact tokens
 // and errors are the registry's own) over capabilities whose handlers serve
 // generated data shaped like the built-ins' (facilities, points, rule_run,
-// finding_detail, sensor_trust, coverage, dataset_search, dataset_entry).
+// finding_detail, sensor_trust, coverage, rcx_report, dataset_search,
+// dataset_entry).
 // A [Recorder] wraps any caller and records every call.
 package tuitest
 
