@@ -55,7 +55,9 @@ func (s *Session) callAndShow(ctx context.Context, name string, args map[string]
 		return failure(e)
 	}
 	pg := newPage(name, s.caps[name].InputSchema, args, res.Banners)
-	s.page = pg
+	if pg != nil {
+		s.page = pg // a call that lists nothing leaves the last list to page
+	}
 	s.last = &shown{capability: name, args: maps.Clone(args), result: res}
 	return Output{Text: s.renderResult(res, pg, added), Value: res, Result: res}
 }

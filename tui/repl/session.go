@@ -73,7 +73,8 @@ const (
 	CodeExists         = "exists"                      // export would overwrite a file (export! does)
 	CodeWriteFailed    = "write_failed"                // export could not write its file
 	CodeUnavailable    = string(registry.CodeUnavailable)
-	CodeCanceled       = "canceled"
+	CodeCanceled       = "canceled" // the context ended the command
+	CodeSkipped        = "skipped"  // a plan step that could not be called (in step's JSON)
 	CodeInternal       = string(registry.CodeInternal)
 )
 

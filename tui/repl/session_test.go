@@ -43,6 +43,7 @@ func TestSession_Exec(t *testing.T) {
 		{"NextPastEnd", []string{"open alpha", "call points offset=8", "next"}, "next", CodeUsage, []string{"error: usage: next: already on the last page (rows 9-10 of 10 of 'points': prev shows rows 5-8)"}},
 		{"Prev", []string{"open alpha", "call points offset=6", "prev"}, "prev", "", []string{"points: rows 3-6 of 10"}},
 		{"PrevAtStart", []string{"open alpha", "call points", "prev"}, "prev", CodeUsage, []string{"prev: already on the first page of the last points call"}},
+		{"NextAfterNonListCall", []string{"open alpha", "call points", "call sensor_trust", "next"}, "next", "", []string{"points: rows 5-8 of 10"}},
 		{"NextWholeList", []string{"open beta", "call points", "next"}, "next", CodeUsage, []string{"next: the last points call showed its whole list"}},
 		{"NextNothing", []string{"next"}, "next", CodeUsage, []string{"next: no list to page yet"}},
 		{"NextAfterFailedCall", []string{"open alpha", "call points", "call points limit=0", "next"}, "next", "", []string{"points: rows 5-8 of 10"}},

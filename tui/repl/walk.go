@@ -239,7 +239,7 @@ func (s *Session) runPlanStep(ctx context.Context, w *walk, k int) (string, map[
 		case err != nil && (errors.Is(err, prompts.ErrSkipped) || errors.Is(err, prompts.ErrNoDraft)):
 			failed = true
 			b.WriteString(s.wrap("skipped: " + oneLine(err.Error())))
-			call["error"] = &Error{Code: "skipped", Message: oneLine(err.Error())}
+			call["error"] = &Error{Code: CodeSkipped, Message: oneLine(err.Error())}
 		case err != nil:
 			failed = true
 			e := callError(err)
@@ -247,7 +247,9 @@ func (s *Session) runPlanStep(ctx context.Context, w *walk, k int) (string, map[
 			call["error"] = e
 		default:
 			pg := newPage(st.Capability, s.caps[st.Capability].InputSchema, st.Args, res.Banners)
-			s.page = pg
+			if pg != nil {
+				s.page = pg
+			}
 			b.WriteString(s.renderResult(res, pg, mc.added[factKey(res)]))
 			s.last = &shown{capability: st.Capability, args: maps.Clone(st.Args), result: res}
 			call["result"] = res
