@@ -42,8 +42,9 @@ type tally struct {
 	unordered bool
 }
 
-// add folds one run of timestamps in. The loop keeps the current step in
-// locals: on a regular trend almost every sample only extends it.
+// add folds one run of timestamps in. A stretch that extends the current
+// step is skipped over in a tight loop: on a regular trend that is almost
+// every sample.
 func (t *tally) add(ts []int64) {
 	if t.unordered || len(ts) == 0 {
 		return
@@ -57,24 +58,30 @@ func (t *tally) add(ts []int64) {
 	if k := len(steps) - 1; k >= 0 {
 		cur, steps = steps[k], steps[:k]
 	}
-	for _, x := range ts {
-		d := x - last
+	for i := 0; i < len(ts); {
+		d := ts[i] - last
 		switch {
-		case d == 0: // a repeated timestamp (the fall-back hour of naive local time): one sample
+		case d == cur.d && d > 0:
+			j := i + 1
+			for j < len(ts) && ts[j]-ts[j-1] == d {
+				j++
+			}
+			cur.n += j - i
+			n += j - i
+			last, i = ts[j-1], j
 			continue
-		case d == cur.d:
-			cur.n++
 		case d > 0:
 			if cur.n > 0 {
 				steps = append(steps, cur)
 			}
 			cur = step{d: d, n: 1}
-		default:
+			n++
+		case d < 0:
 			t.unordered, t.steps = true, nil
 			return
-		}
-		last = x
-		n++
+		} // d == 0: a repeated timestamp (the fall-back hour of naive local time) is one sample
+		last = ts[i]
+		i++
 	}
 	if cur.n > 0 {
 		steps = append(steps, cur)
