@@ -252,5 +252,5 @@ func (s *Screen) View() string {
 	default:
 		body = s.views[s.active].View()
 	}
-	return widget.Fit(bar+"\n"+body, s.w, s.h)
+	return widget.Height(bar+"\n"+body, s.h)
 }

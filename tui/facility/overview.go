@@ -132,6 +132,6 @@ func (s *Screen) treeView() string {
 	st := s.env.Styles
 	lines := s.treeHead()
 	hint := st.Subtitle.Render("equipment") + st.Muted.Render(fmt.Sprintf(" %d · enter: open/close, enter on a point: its trust", len(s.tree.Nodes)))
-	lines = append(lines, hint, s.tree.View(st, true))
+	lines = append(lines, widget.Truncate(hint, s.w), s.tree.View(st, true))
 	return strings.Join(lines, "\n")
 }

@@ -131,7 +131,8 @@ func (s *Screen) showMarkdown() bool {
 // markdownHead renders the RCx tab's lines above the markdown.
 func (s *Screen) markdownHead() []string {
 	v := s.views[TabRCx]
-	return append([]string{v.TitleLine() + s.env.Styles.Muted.Render("  · t: the issues as a table")}, v.BannerLines(s.w)...)
+	title := widget.Truncate(v.TitleLine()+s.env.Styles.Muted.Render("  · t: the issues as a table"), s.w)
+	return append([]string{title}, v.BannerLines(s.w)...)
 }
 
 // refreshMarkdown renders the RCx markdown for the current width when it

@@ -126,12 +126,12 @@ func (m *Model) View() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
-	return widget.Fit(m.view(), m.w, m.h)
+	return widget.Height(m.view(), m.h)
 }
 
 func (m *Model) view() string {
 	st := m.env.Styles
-	title := m.titleLine()
+	title := widget.Truncate(m.titleLine(), m.w)
 	switch {
 	case m.mode != ModeTable && (m.res != nil || m.err != nil):
 		return title + "\n" + m.vp.View()
@@ -144,7 +144,7 @@ func (m *Model) view() string {
 		return strings.Join(lines, "\n")
 	case m.res == nil:
 		if m.pending {
-			return title + "\n" + st.Muted.Render("calling "+m.name+"…")
+			return title + "\n" + st.Muted.Render(widget.Truncate("calling "+m.name+"…", m.w))
 		}
 		return title
 	}
@@ -158,11 +158,12 @@ func (m *Model) view() string {
 		if !m.sideFacts() && m.focus == FocusFacts {
 			lines = append(lines, m.factsPane(m.mainWidth(), s.rows+2))
 		} else {
-			lines = append(lines, m.listTitle(), m.table.View(st, m.focus == FocusTable))
+			mw := m.mainWidth()
+			lines = append(lines, widget.Truncate(m.listTitle(), mw), m.table.View(st, m.focus == FocusTable))
 			if m.filtering {
-				lines = append(lines, m.filter.View())
+				lines = append(lines, widget.Truncate(m.filter.View(), mw))
 			} else if f := m.table.Filter(); f != "" {
-				lines = append(lines, st.Muted.Render("filter: "+f+" (/ to edit, esc to clear)"))
+				lines = append(lines, st.Muted.Render(widget.Truncate("filter: "+f+" (/ to edit, esc to clear)", mw)))
 			}
 		}
 	} else if !m.sideFacts() && m.focus == FocusFacts {
@@ -328,5 +329,5 @@ func (m *Model) SummaryLines(w, n int) []string {
 	return sum
 }
 
-// TitleLine renders the call's title line.
-func (m *Model) TitleLine() string { return m.titleLine() }
+// TitleLine renders the call's title line, cut to the view's width.
+func (m *Model) TitleLine() string { return widget.Truncate(m.titleLine(), m.w) }

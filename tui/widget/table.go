@@ -60,6 +60,7 @@ type Table struct {
 
 	titles  []string
 	rows    [][]Cell
+	cw      [][]int // each cell's width, measured once
 	search  []string
 	natural []int
 	visible []int
@@ -84,11 +85,14 @@ func NewTable(titles []string, rows [][]Cell) Table {
 		t.natural[i] = Width(ti)
 	}
 	t.search = make([]string, len(rows))
+	t.cw = make([][]int, len(rows))
 	for r, row := range rows {
 		var b strings.Builder
+		t.cw[r] = make([]int, len(row))
 		for i, c := range row {
+			t.cw[r][i] = Width(c.Text)
 			if i < len(titles) {
-				t.natural[i] = max(t.natural[i], Width(c.Text))
+				t.natural[i] = max(t.natural[i], t.cw[r][i])
 			}
 			b.WriteString(c.Text)
 			b.WriteByte(' ')
@@ -311,12 +315,13 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 		if vi >= len(t.visible) {
 			continue
 		}
-		row := t.rows[t.visible[vi]]
+		ri := t.visible[vi]
+		row := t.rows[ri]
 		if vi == t.cursor {
 			var cells []string
 			for i := range t.titles {
 				if !t.hidden[i] {
-					cells = append(cells, Pad(cellText(row, i), t.widths[i]))
+					cells = append(cells, t.pad(ri, i))
 				}
 			}
 			marker := "› "
@@ -344,7 +349,7 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 				break
 			}
 			first = false
-			txt := Pad(cellText(row, i), t.widths[i])
+			txt := t.pad(ri, i)
 			if i < len(row) && row[i].Tone != ToneNone {
 				txt = row[i].Tone.Style(st).Render(txt)
 			}
@@ -354,6 +359,20 @@ func (t *Table) View(st *themes.Styles, focused bool) string {
 		b.WriteString(Truncate(line.String(), t.w))
 	}
 	return b.String()
+}
+
+// pad returns cell (r, i) padded or cut to its column's width, using the
+// width measured once.
+func (t *Table) pad(r, i int) string {
+	row := t.rows[r]
+	w := t.widths[i]
+	if i >= len(row) {
+		return strings.Repeat(" ", w)
+	}
+	if cw := t.cw[r][i]; cw <= w {
+		return row[i].Text + strings.Repeat(" ", w-cw)
+	}
+	return Pad(row[i].Text, w)
 }
 
 // cellText returns row's cell i ("" when the row is short).

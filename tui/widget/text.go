@@ -111,6 +111,31 @@ func Fit(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
+// Height returns s with exactly h lines (blank lines added, extra lines
+// dropped), the lines themselves as they are: for a component whose lines
+// already fit, inside a frame that Fit checks once.
+func Height(s string, h int) string {
+	if h <= 0 {
+		return ""
+	}
+	n := strings.Count(s, "\n") + 1
+	switch {
+	case n == h:
+		return s
+	case n < h:
+		return s + strings.Repeat("\n", h-n)
+	}
+	i := 0
+	for k := 0; k < h; k++ {
+		j := strings.IndexByte(s[i:], '\n')
+		if k == h-1 {
+			return s[:i+j]
+		}
+		i += j + 1
+	}
+	return s
+}
+
 // Lines splits s into lines ("" gives none).
 func Lines(s string) []string {
 	if s == "" {

@@ -201,3 +201,15 @@ func TestTablePriorities(t *testing.T) {
 	}
 	checkWidth(t, view, 80)
 }
+
+func TestHeight(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		h    int
+		want string
+	}{{"a\nb", 2, "a\nb"}, {"a", 3, "a\n\n"}, {"a\nb\nc", 2, "a\nb"}, {"a\nb\nc", 1, "a"}, {"a", 0, ""}, {"", 2, "\n"}} {
+		if got := Height(tc.in, tc.h); got != tc.want {
+			t.Errorf("Height(%q, %d) = %q, want %q", tc.in, tc.h, got, tc.want)
+		}
+	}
+}
