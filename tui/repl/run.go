@@ -58,6 +58,13 @@ func Run(ctx context.Context, opt Options) error {
 	s := New(opt)
 	if opt.Interactive {
 		s.Prime(ctx)
+		model := "template only"
+		if opt.Completer != nil {
+			model = "LLM wired"
+		}
+		if _, err := io.WriteString(opt.Out, "camber-tui REPL ("+model+"): help lists the commands; quit or Ctrl-D ends\n"); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
 	}
 	var next func() (string, error)
 	var exec func(string) Output
