@@ -284,7 +284,7 @@ func TestLateAnswerIgnored(t *testing.T) {
 	r := newRig(t, "north-campus", 80, 24)
 	r.s.Pick("points")
 	first := r.s.run()().(screen.CallMsg) // not answered yet
-	r.press("esc")                       // back to the form
+	r.press("esc")                        // back to the form
 	r.focusOn("equip")
 	r.typ("CT-1")
 	r.press("enter")
