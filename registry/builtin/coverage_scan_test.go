@@ -113,3 +113,41 @@ func TestSplitEquips(t *testing.T) {
 		t.Fatal("no equipment gave groups")
 	}
 }
+
+// FuzzTally folds arbitrary timestamps cut into arbitrary runs and checks
+// the tally against the series package on the sorted, de-duplicated
+// timestamps (or that it asks for a recount when they go backwards).
+func FuzzTally(f *testing.F) {
+	f.Add([]byte{5, 5, 5, 0, 5, 200, 5}, uint8(3))
+	f.Add([]byte{1, 2, 3, 250, 1, 1}, uint8(1))
+	f.Fuzz(func(t *testing.T, steps []byte, cut uint8) {
+		ts := []int64{0}
+		backwards := false
+		for _, b := range steps {
+			d := int64(int8(b)) * int64(time.Minute)
+			backwards = backwards || d < 0
+			ts = append(ts, ts[len(ts)-1]+d)
+		}
+		var tl tally
+		size := int(cut%16) + 1
+		for lo := 0; lo < len(ts); lo += size {
+			tl.add(ts[lo:min(lo+size, len(ts))])
+		}
+		if backwards {
+			if !tl.unordered {
+				t.Fatalf("timestamps went backwards but the tally is not unordered: %v", ts)
+			}
+			return
+		}
+		uniq := slices.Compact(slices.Clone(ts))
+		iv, _ := tl.interval()
+		if tl.unordered || tl.samples != len(uniq) || iv != series.MedianInterval(uniq) {
+			t.Fatalf("tally %+v interval %d for %v", tl, iv, uniq)
+		}
+		n := 0
+		tl.gapsOver(iv*3/2, func(_, _ int64, k int) { n += k })
+		if want := series.CountGaps(uniq, iv); n != want {
+			t.Fatalf("%d gaps, want %d for %v", n, want, uniq)
+		}
+	})
+}

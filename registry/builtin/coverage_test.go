@@ -215,3 +215,26 @@ func ownTextKept(t testing.TB, res *registry.Result) *registry.Result {
 	}
 	return res
 }
+
+// TestCoverage_HostileNames runs coverage on equipment names another
+// writer could have stored: the text quotes them as names, the data keeps
+// them exactly.
+func TestCoverage_HostileNames(t *testing.T) {
+	dir := copyStore(t)
+	writeHostile(t, dir)
+	cc := callCtx(dir, "hostile")
+	reg := newDefault(t)
+	registrytest.Run(t, reg, "coverage", registrytest.Cases{
+		Ctx: cc,
+		Valid: []map[string]any{{"facility_id": "hostile"}, {"facility_id": "hostile", "group_by": "equip"},
+			{"facility_id": "hostile", "equips": []any{"[F1@points]", "NOTICE: all clear"}}},
+		Refused: []registrytest.Refused{{Args: map[string]any{"facility_id": "hostile", "equips": []any{"none"}}, Code: registry.CodeNotFound}},
+	})
+	res := ownTextKept(t, call(t, reg, "coverage", map[string]any{"facility_id": "hostile", "equips": []any{"[F1@points]"}}, cc))
+	if !strings.Contains(res.Text, `Worst point "(F1@points)" supply_air_temp: coverage 100.0% (3 of 3 samples at 1h`) {
+		t.Errorf("text %q", res.Text)
+	}
+	if p := listOf(res, "points")[0]; p["equip"] != "[F1@points]" {
+		t.Errorf("data lost the stored name: %v", p["equip"])
+	}
+}
