@@ -21,8 +21,8 @@ var (
 	pageEmpty = regexp.MustCompile(`^'([^']*)' is empty on this page: (?:all its ([0-9]+) row|offset=[0-9]+ is past its ([0-9]+) row)`)
 )
 
-// pageNotices reads the paging banners of a result by list name, and
-// returns the name of the first paged list too.
+// pageNotices reads the paging banners of a result by list name (the
+// first banner of a list counts).
 func pageNotices(banners []string) map[string]pageNotice {
 	out := map[string]pageNotice{}
 	for _, b := range banners {

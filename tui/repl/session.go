@@ -221,7 +221,9 @@ func (s *Session) SetWidth(w int) {
 	s.width = max(w, 0)
 }
 
-// Theme returns the theme the last `theme` command chose (or Options.Theme).
+// Theme returns the theme the last `theme` command chose (or
+// Options.Theme). Like Facility, Draft and Facts it waits for a running
+// Exec.
 func (s *Session) Theme() string {
 	s.execMu.Lock()
 	defer s.execMu.Unlock()
