@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/camber-tui/camber-tui/analytics/drift"
 	"github.com/camber-tui/camber-tui/analytics/runconfig"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store"
@@ -53,7 +54,7 @@ func (s *session) loadConfigs(ctx context.Context, st *store.Store) error {
 	}
 	byFacility := map[string]string{}
 	for _, path := range s.Configs {
-		cfg, digest, files, err := runconfig.Options{}.LoadFiles(path)
+		cfg, digest, files, err := runconfig.Options{DriftFamilies: drift.Names()}.LoadFiles(path)
 		if err != nil {
 			return usagef("%s", oneLine(err.Error()))
 		}
@@ -76,7 +77,7 @@ func (s *session) loadConfigs(ctx context.Context, st *store.Store) error {
 func snapshotFromCapture(files []runconfig.Files) ([]registry.ConfigSnapshot, error) {
 	var out []registry.ConfigSnapshot
 	for _, f := range files {
-		cfg, digest, err := runconfig.Options{}.ParseFiles(f)
+		cfg, digest, err := runconfig.Options{DriftFamilies: drift.Names()}.ParseFiles(f)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -86,11 +87,17 @@ func (e *env) themeDir() string {
 	return filepath.Join(dir, "camber-tui", "themes")
 }
 
-// keyBindings reads the keys section of the app config: action → keys.
+// keyBindings reads the keys section of the app config: "scope.action" →
+// keys. Viper splits dotted keys into nested maps, so the section is
+// flattened back into action names.
 func (e *env) keyBindings() map[string][]string {
 	out := map[string][]string{}
-	for action := range e.v.GetStringMap("keys") {
-		out[action] = e.v.GetStringSlice("keys." + action)
+	for _, k := range e.v.AllKeys() {
+		action, ok := strings.CutPrefix(k, "keys.")
+		if !ok {
+			continue
+		}
+		out[action] = e.v.GetStringSlice(k)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -56,6 +57,13 @@ func (e *env) newSession(mode allowMode) (*session, error) {
 			return nil, fmt.Errorf("prepare the demo store: %w", err)
 		}
 		s.StoreDir, s.Demo = dir, true
+		if len(s.Configs) == 0 {
+			// The demo's own run configs (M&V project, drift baselines, the
+			// duct-logger reference) come with it.
+			cfgs, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(demo.ConfigDir), "*.json"))
+			sort.Strings(cfgs)
+			s.Configs = cfgs
+		}
 	}
 	st, err := store.Open(s.StoreDir)
 	if err != nil {
