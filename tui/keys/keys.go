@@ -26,6 +26,9 @@ type Global struct {
 	Help      key.Binding // full help
 	Runner    key.Binding // the capability runner
 	Serve     key.Binding // the MCP serve panel
+	Prompt    key.Binding // the guided prompt walkthrough
+	Draft     key.Binding // the draft pane
+	Console   key.Binding // the ':' command line
 }
 
 // Nav moves through lists, tables and text.
@@ -72,6 +75,30 @@ type Form struct {
 	Run      key.Binding // run the call
 }
 
+// Walk steps through a prompt's plan.
+type Walk struct {
+	RunAll key.Binding // run every step up to the draft
+}
+
+// Draft acts in the draft pane, where every other key types. No default
+// is a ctrl key a multiplexer takes (ctrl+t, ctrl+s): alt+ with an F-key
+// for terminals that keep alt to themselves.
+type Draft struct {
+	Template key.Binding // insert the template explanation
+	LLM      key.Binding // ask the wired model to draft
+	Save     key.Binding // save the verified text with a facts appendix
+}
+
+// Console acts on the ':' command line.
+type Console struct {
+	Run        key.Binding // run the line
+	Complete   key.Binding // complete the word at the cursor
+	Older      key.Binding // the previous line of the history
+	Newer      key.Binding // the next line of the history
+	ScrollUp   key.Binding // scroll the output
+	ScrollDown key.Binding
+}
+
 // KeyMap is every binding of the TUI, grouped by scope.
 type KeyMap struct {
 	Global   Global
@@ -79,6 +106,9 @@ type KeyMap struct {
 	Result   Result
 	Facility Facility
 	Form     Form
+	Walk     Walk
+	Draft    Draft
+	Console  Console
 }
 
 // b builds a binding whose help key is its keys joined by "/".
@@ -118,6 +148,9 @@ func Default() *KeyMap {
 			Help:      b("help", "?"),
 			Runner:    b("run a capability", "R"),
 			Serve:     b("serve over MCP", "S"),
+			Prompt:    b("guided prompt", "P"),
+			Draft:     b("draft pane", "D"),
+			Console:   b("command line", ":"),
 		},
 		Nav: Nav{
 			Up:       b("up", "up", "k"),
@@ -155,6 +188,20 @@ func Default() *KeyMap {
 			PrevChoi: b("previous choice", "left"),
 			Run:      b("run", "enter"),
 		},
+		Walk: Walk{RunAll: b("run all steps", "a")},
+		Draft: Draft{
+			Template: b("insert template", "alt+t", "f2"),
+			LLM:      b("draft with the LLM", "alt+l", "f3"),
+			Save:     b("save draft", "alt+s", "f4"),
+		},
+		Console: Console{
+			Run:        b("run the line", "enter"),
+			Complete:   b("complete", "tab"),
+			Older:      b("older line", "up"),
+			Newer:      b("newer line", "down"),
+			ScrollUp:   b("scroll up", "pgup"),
+			ScrollDown: b("scroll down", "pgdown"),
+		},
 	}
 }
 
@@ -170,6 +217,7 @@ func (m *KeyMap) actions() []action {
 		{"global.quit", &m.Global.Quit}, {"global.force_quit", &m.Global.ForceQuit},
 		{"global.back", &m.Global.Back}, {"global.help", &m.Global.Help},
 		{"global.runner", &m.Global.Runner}, {"global.serve", &m.Global.Serve},
+		{"global.prompt", &m.Global.Prompt}, {"global.draft", &m.Global.Draft}, {"global.console", &m.Global.Console},
 		{"nav.up", &m.Nav.Up}, {"nav.down", &m.Nav.Down}, {"nav.page_up", &m.Nav.PageUp},
 		{"nav.page_down", &m.Nav.PageDown}, {"nav.home", &m.Nav.Home}, {"nav.end", &m.Nav.End},
 		{"nav.select", &m.Nav.Select}, {"nav.filter", &m.Nav.Filter},
@@ -183,6 +231,10 @@ func (m *KeyMap) actions() []action {
 		{"facility.goto_tab", &m.Facility.GotoTab},
 		{"form.next", &m.Form.Next}, {"form.prev", &m.Form.Prev}, {"form.complete", &m.Form.Complete},
 		{"form.choice", &m.Form.Choice}, {"form.prev_choice", &m.Form.PrevChoi}, {"form.run", &m.Form.Run},
+		{"walk.run_all", &m.Walk.RunAll},
+		{"draft.template", &m.Draft.Template}, {"draft.llm", &m.Draft.LLM}, {"draft.save", &m.Draft.Save},
+		{"console.run", &m.Console.Run}, {"console.complete", &m.Console.Complete}, {"console.older", &m.Console.Older},
+		{"console.newer", &m.Console.Newer}, {"console.scroll_up", &m.Console.ScrollUp}, {"console.scroll_down", &m.Console.ScrollDown},
 	}
 }
 
@@ -209,8 +261,10 @@ func (m *KeyMap) Keys(action string) []string {
 // scopes are the sets of scopes active together on one screen; a key may
 // not mean two things within one.
 var scopes = [][]string{
-	{"global", "nav", "result", "facility"},
+	{"global", "nav", "result", "facility", "walk"},
 	{"global", "form"},
+	{"global", "draft"},
+	{"global", "console"},
 }
 
 // Apply rebinds actions from a config map of action → keys (the config
