@@ -17,11 +17,14 @@ import (
 
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
+	"github.com/camber-tui/camber-tui/tui/console"
+	"github.com/camber-tui/camber-tui/tui/draft"
 	"github.com/camber-tui/camber-tui/tui/facilities"
 	"github.com/camber-tui/camber-tui/tui/keys"
 	"github.com/camber-tui/camber-tui/tui/runner"
 	"github.com/camber-tui/camber-tui/tui/screen"
 	"github.com/camber-tui/camber-tui/tui/serve"
+	"github.com/camber-tui/camber-tui/tui/session"
 )
 
 // The smallest terminal the app draws in; below it a single line says so.
@@ -52,6 +55,8 @@ type Model struct {
 	w, h    int
 
 	serveCfg serve.Config
+	session  *session.Session // the facts and the draft the screens share
+	console  *console.Shared  // the ':' line's REPL session and transcript
 }
 
 // running is a call in flight.
@@ -110,6 +115,9 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	m := &Model{ctx: ctx, caller: opts.Registry, cc: &cc, env: env, opts: opts, now: now,
 		running: map[int]*running{}, spin: sp, help: h, serveCfg: serveCfg}
 	m.stack = []screen.Screen{facilities.New(env)}
+	m.session = session.New()
+	m.console = console.NewShared(console.Options{Caller: opts.Registry, CallContext: &cc, Completer: opts.Completer,
+		Theme: opts.Theme, Context: ctx})
 	return m, nil
 }
 
@@ -171,6 +179,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case screen.CopyMsg:
 		return m, m.copyCmd(msg)
+	case console.ThemeMsg:
+		return m, m.applyTheme(msg.Name)
+	case themeMsg:
+		m.setStyles(msg)
+		return m, nil
 	case tea.KeyMsg:
 		return m, m.key(msg)
 	case tea.MouseMsg:
@@ -353,6 +366,18 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return m.push(serve.New(m.env, m.serveCfg)), true
+	case key.Matches(msg, k.Global.Prompt):
+		return m.push(m.newWalkthrough()), true
+	case key.Matches(msg, k.Global.Draft):
+		if _, open := m.Top().(*draft.Screen); open {
+			return nil, true
+		}
+		return m.push(m.newDraft()), true
+	case key.Matches(msg, k.Global.Console):
+		if _, open := m.Top().(*console.Screen); open {
+			return nil, true
+		}
+		return m.push(console.New(m.env, m.console, m.session)), true
 	}
 	return nil, false
 }

@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/camber-tui/camber-tui/agent"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
 )
@@ -44,6 +45,9 @@ type Options struct {
 	StoreLabel string
 	// LLM names the wired LLM in the header; "" shows "template only".
 	LLM string
+	// Completer is the wired LLM the draft pane and the command line ask;
+	// nil means the deterministic templates only.
+	Completer agent.Completer
 	// Executable is the binary the serve panel names (default
 	// os.Executable).
 	Executable string

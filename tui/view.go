@@ -107,7 +107,7 @@ func (m *Model) oldest() (t0 time.Time) {
 // helpLine is the short key help of the current screen and the globals.
 func (m *Model) helpLine() string {
 	k := m.env.Keys
-	bs := []key.Binding{k.Global.Help}
+	bs := []key.Binding{k.Global.Help, k.Global.Prompt, k.Global.Console}
 	if h, ok := m.Top().(screen.Helper); ok {
 		bs = append(bs, h.ShortHelp()...)
 	}
@@ -119,7 +119,8 @@ func (m *Model) helpLine() string {
 func (m *Model) fullHelp(w, h int) string {
 	st := m.env.Styles
 	k := m.env.Keys
-	groups := [][]key.Binding{{k.Global.Back, k.Global.Help, k.Global.Runner, k.Global.Serve, k.Global.Quit, k.Global.ForceQuit}}
+	groups := [][]key.Binding{{k.Global.Back, k.Global.Help, k.Global.Prompt, k.Global.Draft, k.Global.Console, k.Global.Runner,
+		k.Global.Serve, k.Global.Quit, k.Global.ForceQuit}}
 	if hp, ok := m.Top().(screen.Helper); ok {
 		groups = append(groups, hp.FullHelp()...)
 	}
