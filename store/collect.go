@@ -45,21 +45,17 @@ func (s *Store) collectOnce(ctx context.Context, facility string, q Query, nd ne
 	if err != nil {
 		return nil, err
 	}
-	// Each footer is parsed and inspected once; the scanners reopen the
-	// file with the parsed metadata.
+	// Each footer comes from the store's cache and is inspected once per
+	// read; the scanners open only the files holding their row groups.
 	f := newFilter(q)
 	plans := make([]*plan, len(files))
 	groups := 0
 	for i, pf := range files {
-		o, err := openPart(pf)
+		ft, err := s.footers.get(pf)
 		if err != nil {
 			return nil, err
 		}
-		plans[i], err = planFile(o, &f)
-		o.Close()
-		if err != nil {
-			return nil, err
-		}
+		plans[i] = newPlan(ft, &f)
 		groups += len(plans[i].groups)
 	}
 	workers := min(runtime.GOMAXPROCS(0), maxScanWorkers, max(groups, 1))
@@ -75,13 +71,7 @@ func (s *Store) collectOnce(ctx context.Context, facility string, q Query, nd ne
 		scs[w], accs[w] = sc, acc
 		g.Go(func() error {
 			for i, pf := range files {
-				o, err := openPartWith(pf, plans[i].md)
-				if err != nil {
-					return err
-				}
-				err = sc.scanPlanned(gctx, o, plans[i], func(c *chunk) error { acc.add(c); return nil })
-				o.Close()
-				if err != nil {
+				if err := sc.scanPlanned(gctx, pf, plans[i], func(c *chunk) error { acc.add(c); return nil }); err != nil {
 					return err
 				}
 			}
@@ -128,10 +118,10 @@ func mergeAccumulators(scs []*scanner, accs []*accumulator, values bool) []colle
 				keys = append(keys, k)
 				continue
 			}
-			if len(m.ts) > 0 && len(p.ts) > 0 && p.ts[0] < m.ts[len(m.ts)-1] {
-				m.unsorted = true
+			if len(m.ts) > 0 && len(p.ts) > 0 {
+				m.follow(m.ts[len(m.ts)-1], p.ts[0])
 			}
-			m.unsorted = m.unsorted || p.unsorted
+			m.unsorted, m.repeats = m.unsorted || p.unsorted, m.repeats || p.repeats
 			m.ts = append(m.ts, p.ts...)
 			if values {
 				m.v = append(m.v, p.v...)

@@ -26,7 +26,10 @@
 // # Concurrency
 //
 // A [Store] is safe for concurrent use. Readers take no lock and write
-// nothing. Writers serialise on the store lock (flock, released by the
+// nothing. A Store keeps the footers of the part files it has read (a
+// bounded cache), each checked against the file's identity, size and
+// modification time before it is used, so reading a facility again costs
+// no footer parsing and a file another process replaced is parsed afresh. Writers serialise on the store lock (flock, released by the
 // kernel if a writer dies), stage part files outside the partition and
 // publish them by rename, so a reader never sees half a file. While a
 // writer changes a facility's files it marks the facility busy in its fence;

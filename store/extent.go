@@ -44,69 +44,73 @@ func (s *Store) extentOnce(ctx context.Context, facility string) (Extent, error)
 		ex.Last = max(ex.Last, hi)
 	}
 	for _, pf := range files {
-		o, err := openPart(pf)
+		ft, err := s.footers.get(pf)
 		if err != nil {
 			return Extent{}, err
 		}
-		err = s.extentFile(ctx, o, &ex, note)
-		o.Close()
-		if err != nil {
+		if err := extentFile(ctx, pf, ft, &ex, note); err != nil {
 			return Extent{}, err
 		}
 	}
 	return ex, nil
 }
 
-func (s *Store) extentFile(ctx context.Context, o *openedPart, ex *Extent, note func(lo, hi int64)) (err error) {
+// extentFile adds one part file to ex from its footer, decoding the ts
+// column of the row groups whose statistics lack the ts range (opening the
+// file only for them).
+func extentFile(ctx context.Context, pf partFile, ft *footer, ex *Extent, note func(lo, hi int64)) (err error) {
+	var o *openedPart
 	defer func() {
 		if r := recover(); r != nil {
-			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+			err = &DamagedError{File: pf.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+		}
+		if o != nil {
+			o.Close()
 		}
 	}()
-	md := o.r.MetaData()
-	l, err := fileLayout(md, o.rel)
-	if err != nil {
-		return err
-	}
 	var c chunk
 	var ts []int64
-	for i := range o.r.NumRowGroups() {
+	for i, g := range ft.groups {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rg := md.RowGroup(i)
-		rows := rg.NumRows()
+		rows := int64(g.rows)
 		if rows == 0 {
 			continue
 		}
-		lo, hi, ok := tsStats(rg, &l)
-		if !ok {
-			cr, err := newColReader(o.r.RowGroup(i), l.ts, o.rel)
-			if err != nil {
-				return err
-			}
-			if ts == nil {
-				ts = make([]int64, chunkRows)
-			}
-			for done := int64(0); done < rows; {
-				n := int(min(rows-done, chunkRows))
-				c.n, c.ok = n, nil
-				if err := cr.readTS(&c, l.tsMul, ts, n); err != nil {
-					return err
-				}
-				for k, t := range ts[:n] {
-					if c.ok == nil || c.ok[k] {
-						note(t, t)
-						ex.Rows++
-					}
-				}
-				done += int64(n)
-			}
-			cr.close()
+		if g.tOK {
+			note(g.tLo, g.tHi)
+			ex.Rows += rows
 			continue
 		}
-		note(lo, hi)
-		ex.Rows += rows
+		if o == nil {
+			if o, err = openPartWith(pf, ft.md); err != nil {
+				return err
+			}
+		}
+		cr, err := newColReader(o.r.RowGroup(i), ft.l.ts, pf.rel)
+		if err != nil {
+			return err
+		}
+		if ts == nil {
+			ts = make([]int64, chunkRows)
+		}
+		for done := int64(0); done < rows; {
+			n := int(min(rows-done, chunkRows))
+			c.n, c.ok = n, nil
+			if err := cr.readTS(&c, ft.l.tsMul, ts, n); err != nil {
+				cr.close()
+				return err
+			}
+			for k, t := range ts[:n] {
+				if c.ok == nil || c.ok[k] {
+					note(t, t)
+					ex.Rows++
+				}
+			}
+			done += int64(n)
+		}
+		cr.close()
 	}
 	return nil
 }

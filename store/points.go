@@ -37,11 +37,11 @@ func (s *Store) pointsOnce(ctx context.Context, facility string) ([]Point, error
 	sc := newScanner(Query{}, need{class: true})
 	seen := map[uint64]uint32{} // (equip, role) -> class
 	for _, pf := range files {
-		o, err := openPart(pf)
+		ft, err := s.footers.get(pf)
 		if err != nil {
 			return nil, err
 		}
-		err = sc.scanFile(ctx, o, func(c *chunk) error {
+		err = sc.scanPlanned(ctx, pf, newPlan(ft, &sc.f), func(c *chunk) error {
 			n := c.n
 			if c.uniform {
 				n = 1
@@ -57,7 +57,6 @@ func (s *Store) pointsOnce(ctx context.Context, facility string) ([]Point, error
 			}
 			return nil
 		})
-		o.Close()
 		if err != nil {
 			return nil, err
 		}

@@ -30,7 +30,30 @@ type pointAcc struct {
 	equip, role, class uint32
 	ts                 []int64
 	v                  []float64
-	unsorted           bool
+	unsorted           bool // ts may not ascend: normalise sorts
+	repeats            bool // ts may not strictly ascend: normalise merges duplicates
+}
+
+// follow notes that ts t comes after last in p's rows.
+func (p *pointAcc) follow(last, t int64) {
+	if t <= last {
+		p.repeats = true
+		p.unsorted = p.unsorted || t < last
+	}
+}
+
+// ascent reports whether ts ascends and whether it strictly ascends.
+func ascent(ts []int64) (sorted, strict bool) {
+	strict = true
+	for i := 1; i < len(ts); i++ {
+		if ts[i] <= ts[i-1] {
+			if ts[i] < ts[i-1] {
+				return false, false
+			}
+			strict = false
+		}
+	}
+	return true, strict
 }
 
 // accumulator groups scanned rows by (equip, role).
@@ -81,11 +104,12 @@ func (a *accumulator) add(c *chunk) {
 			return
 		}
 		if c.ok == nil {
-			if len(p.ts) > 0 && c.ts[0] < p.ts[len(p.ts)-1] {
-				p.unsorted = true
+			if len(p.ts) > 0 && c.n > 0 {
+				p.follow(p.ts[len(p.ts)-1], c.ts[0])
 			}
-			if !p.unsorted && !slices.IsSorted(c.ts[:c.n]) {
-				p.unsorted = true
+			if !p.unsorted {
+				sorted, strict := ascent(c.ts[:c.n])
+				p.unsorted, p.repeats = !sorted, p.repeats || !strict
 			}
 			p.ts = append(p.ts, c.ts[:c.n]...)
 			if a.values {
@@ -112,8 +136,8 @@ func (a *accumulator) add(c *chunk) {
 
 func (a *accumulator) push(p *pointAcc, c *chunk, k int) {
 	t := c.ts[k]
-	if n := len(p.ts); n > 0 && t < p.ts[n-1] {
-		p.unsorted = true
+	if n := len(p.ts); n > 0 {
+		p.follow(p.ts[n-1], t)
 	}
 	p.ts = append(p.ts, t)
 	if a.values {
@@ -121,8 +145,12 @@ func (a *accumulator) push(p *pointAcc, c *chunk, k int) {
 	}
 }
 
-// normalise sorts p's samples by ts (stable) and merges duplicates.
+// normalise sorts p's samples by ts (stable) and merges duplicates. Rows
+// that arrived strictly ascending are left as they are.
 func (p *pointAcc) normalise(values bool) {
+	if !p.repeats {
+		return
+	}
 	if p.unsorted {
 		if values {
 			idx := make([]int, len(p.ts))

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
-	"github.com/apache/arrow-go/v18/parquet/metadata"
 )
 
 // filter selects rows: equips and roles (nil = all) and an inclusive ts
@@ -100,45 +98,37 @@ func (sc *scanner) selected(cache *[]int8, set map[string]bool, id uint32) bool 
 // plan is one part file's footer and what its row groups' statistics say
 // under a filter, worked out once per read and shared by its scanners.
 type plan struct {
-	md     *metadata.FileMetaData
-	l      layout
+	ft     *footer
 	groups []groupInfo
 }
 
-// planFile reads the layout and inspects every row group of an open file.
-func planFile(o *openedPart, f *filter) (p *plan, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
-		}
-	}()
-	md := o.r.MetaData()
-	l, err := fileLayout(md, o.rel)
-	if err != nil {
-		return nil, err
-	}
-	p = &plan{md: md, l: l, groups: make([]groupInfo, o.r.NumRowGroups())}
+// newPlan inspects every row group of a part file under a filter.
+func newPlan(ft *footer, f *filter) *plan {
+	p := &plan{ft: ft, groups: make([]groupInfo, len(ft.groups))}
 	for i := range p.groups {
-		p.groups[i] = f.inspect(md.RowGroup(i), &p.l)
+		p.groups[i] = f.inspect(&ft.groups[i], &ft.l)
 	}
-	return p, nil
+	return p
 }
 
-// scanFile calls fn for every chunk of selected rows of one open file. A
-// decoding failure, even a panic inside the decoder, is a DamagedError.
-func (sc *scanner) scanFile(ctx context.Context, o *openedPart, fn func(*chunk) error) error {
-	p, err := planFile(o, &sc.f)
-	if err != nil {
-		return err
-	}
-	return sc.scanPlanned(ctx, o, p, fn)
+// decodes reports whether the scanner must decode rows of a group: not
+// when the statistics alone name its point and no ts or value is needed.
+func (sc *scanner) decodes(g *groupInfo) bool {
+	return !g.uniform || sc.need.ts || sc.need.value
 }
 
-// scanPlanned is scanFile with the plan already made.
-func (sc *scanner) scanPlanned(ctx context.Context, o *openedPart, p *plan, fn func(*chunk) error) (err error) {
+// scanPlanned calls fn for every chunk of selected rows of one planned
+// part file, in the row groups this scanner picks. The file is opened only
+// when such a group has rows to decode. A decoding failure, even a panic
+// inside the decoder, is a DamagedError.
+func (sc *scanner) scanPlanned(ctx context.Context, pf partFile, p *plan, fn func(*chunk) error) (err error) {
+	var o *openedPart
 	defer func() {
 		if r := recover(); r != nil {
-			err = &DamagedError{File: o.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+			err = &DamagedError{File: pf.rel, Reason: fmt.Sprintf("cannot decode: %v", r)}
+		}
+		if o != nil {
+			o.Close()
 		}
 	}()
 	mine := func(i int) bool {
@@ -163,7 +153,13 @@ func (sc *scanner) scanPlanned(ctx context.Context, o *openedPart, p *plan, fn f
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := sc.scanGroup(o, &p.l, i, &p.groups[i], fn); err != nil {
+		g := &p.groups[i]
+		if o == nil && sc.decodes(g) {
+			if o, err = openPartWith(pf, p.ft.md); err != nil {
+				return err
+			}
+		}
+		if err := sc.scanGroup(o, &p.ft.l, i, g, fn); err != nil {
 			return err
 		}
 	}
@@ -181,33 +177,32 @@ type groupInfo struct {
 	cLo      string
 }
 
-func (f *filter) inspect(rgmd *metadata.RowGroupMetaData, l *layout) groupInfo {
-	g := groupInfo{rows: int(rgmd.NumRows())}
+func (f *filter) inspect(gs *groupStats, l *layout) groupInfo {
+	g := groupInfo{rows: gs.rows}
 	if g.rows == 0 {
 		g.skip = true
 		return g
 	}
-	eLo, eHi, eNull, eOK := stringStats(rgmd, l.equip)
-	rLo, rHi, rNull, rOK := stringStats(rgmd, l.role)
-	if (eOK && f.equips != nil && !anyIn(f.equips, eLo, eHi)) || (rOK && f.roles != nil && !anyIn(f.roles, rLo, rHi)) {
+	e, r := &gs.equip, &gs.role
+	if (e.ok && f.equips != nil && !anyIn(f.equips, e.lo, e.hi)) || (r.ok && f.roles != nil && !anyIn(f.roles, r.lo, r.hi)) {
 		g.skip = true
 		return g
 	}
 	g.inWindow = f.start == 0 && f.end == 0
-	if tLo, tHi, ok := tsStats(rgmd, l); ok {
-		if (f.start != 0 && tHi < f.start) || (f.end != 0 && tLo > f.end) {
+	if gs.tOK {
+		if (f.start != 0 && gs.tHi < f.start) || (f.end != 0 && gs.tLo > f.end) {
 			g.skip = true
 			return g
 		}
-		g.inWindow = (f.start == 0 || tLo >= f.start) && (f.end == 0 || tHi <= f.end)
+		g.inWindow = (f.start == 0 || gs.tLo >= f.start) && (f.end == 0 || gs.tHi <= f.end)
 	}
 	g.cConst = true
 	if l.class >= 0 {
-		lo, hi, nulls, ok := stringStats(rgmd, l.class)
-		g.cLo, g.cConst = lo, ok && !nulls && lo == hi
+		cl := &gs.class
+		g.cLo, g.cConst = cl.lo, cl.ok && !cl.nulls && cl.lo == cl.hi
 	}
-	g.uniform = eOK && !eNull && eLo == eHi && rOK && !rNull && rLo == rHi && g.cConst
-	g.eLo, g.rLo = eLo, rLo
+	g.uniform = e.ok && !e.nulls && e.lo == e.hi && r.ok && !r.nulls && r.lo == r.hi && g.cConst
+	g.eLo, g.rLo = e.lo, r.lo
 	return g
 }
 
@@ -217,6 +212,10 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn f
 	c.uniform = g.uniform
 	if c.uniform {
 		c.equip[0], c.role[0], c.class[0] = sc.in.id([]byte(g.eLo)), sc.in.id([]byte(g.rLo)), sc.in.id([]byte(cLo))
+	}
+	if !sc.decodes(g) {
+		c.n, c.ok = rows, nil // statistics alone answer: no row is decoded (o may be nil)
+		return fn(c)
 	}
 	rg := o.r.RowGroup(i)
 	defer func() {
@@ -249,10 +248,6 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn f
 	}
 	if err != nil {
 		return err
-	}
-	if c.uniform && tr == nil && vr == nil {
-		c.n, c.ok = rows, nil // statistics alone answer: no row is decoded
-		return fn(c)
 	}
 	for done := 0; done < rows; {
 		n := min(rows-done, chunkRows)
@@ -338,13 +333,11 @@ func (s *Store) scanOnce(ctx context.Context, facility string, q Query, nd need,
 	sc := newScanner(q, nd)
 	reset(sc)
 	for _, pf := range files {
-		o, err := openPart(pf)
+		ft, err := s.footers.get(pf)
 		if err != nil {
 			return err
 		}
-		err = sc.scanFile(ctx, o, func(c *chunk) error { return fn(sc, c) })
-		o.Close()
-		if err != nil {
+		if err := sc.scanPlanned(ctx, pf, newPlan(ft, &sc.f), func(c *chunk) error { return fn(sc, c) }); err != nil {
 			return err
 		}
 	}
