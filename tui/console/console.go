@@ -322,9 +322,11 @@ func (s *Screen) complete() {
 	s.input.SetCursor(s.compPos)
 	s.compLine = s.input.Value()
 	s.hint = ""
-	if len(s.cands) > 1 {
-		s.hint = "tab (" + itoa(s.candIdx+1) + "/" + itoa(len(s.cands)) + "): " + strings.Join(s.cands, " ")
+	if len(s.cands) == 1 {
+		s.cands = nil // the next Tab completes the next word
+		return
 	}
+	s.hint = "tab (" + itoa(s.candIdx+1) + "/" + itoa(len(s.cands)) + "): " + strings.Join(s.cands, " ")
 }
 
 // browse shows the history line d away (−1 older, +1 newer); past the

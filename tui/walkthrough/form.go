@@ -37,7 +37,7 @@ func fieldsOf(p registry.Prompt, st *themes.Styles, width int) []*field {
 		ti.Cursor.Style = st.Cursor
 		ti.TextStyle = st.Base
 		ti.PlaceholderStyle = st.Muted
-		ti.Width = width
+		ti.Width = max(width-1, 1) // the cursor takes a cell more
 		if a.Required {
 			ti.Placeholder = "required"
 		} else {

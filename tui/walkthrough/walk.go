@@ -403,6 +403,7 @@ func (s *Screen) runCheck(k int) tea.Cmd {
 		c.view = result.New(s.env, s.owner, c.base)
 	}
 	st.calls, st.state, s.running = []*call{c}, stepRunning, k
+	s.setNote("", false)
 	s.selectStep(k)
 	return c.view.Call(c.name, args)
 }

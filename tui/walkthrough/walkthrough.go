@@ -173,7 +173,7 @@ func (s *Screen) SetSize(w, h int) {
 	s.w, s.h = max(w, 0), max(h, 0)
 	s.picker.SetSize(s.w, max(s.h-2, 1))
 	for _, f := range s.fields {
-		f.input.Width = s.inputWidth()
+		f.input.Width = max(s.inputWidth()-1, 1)
 	}
 	s.layout()
 }
