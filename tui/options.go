@@ -48,6 +48,9 @@ type Options struct {
 	// Completer is the wired LLM the draft pane and the command line ask;
 	// nil means the deterministic templates only.
 	Completer agent.Completer
+	// CheckDelay is the pause after a keystroke before the draft pane
+	// checks its citations (0: 150 ms; negative: at every keystroke).
+	CheckDelay time.Duration
 	// Executable is the binary the serve panel names (default
 	// os.Executable).
 	Executable string

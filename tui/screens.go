@@ -37,7 +37,8 @@ func (m *Model) newWalkthrough() screen.Screen {
 // newDraft returns the draft pane over the session.
 func (m *Model) newDraft() screen.Screen {
 	name := m.opts.LLM
-	return draft.New(m.env, draft.Options{Session: m.session, Completer: m.opts.Completer, LLM: name, Context: m.ctx})
+	return draft.New(m.env, draft.Options{Session: m.session, Completer: m.opts.Completer, LLM: name, Context: m.ctx,
+		Debounce: m.opts.CheckDelay})
 }
 
 // themeMsg carries the styles of a theme the command line chose.

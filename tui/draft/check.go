@@ -28,6 +28,10 @@ func (s *Screen) edited(before, after string) tea.Cmd {
 	s.opts.Session.Draft = after
 	s.shift(before, after)
 	s.editSeq++
+	if s.opts.Debounce < 0 {
+		s.check()
+		return nil
+	}
 	id, seq := s.id, s.editSeq
 	return tea.Tick(s.opts.Debounce, func(time.Time) tea.Msg { return checkMsg{id: id, seq: seq} })
 }

@@ -47,7 +47,8 @@ type Options struct {
 	// Context bounds the LLM call (the app's lifetime); nil means
 	// context.Background.
 	Context context.Context
-	// Debounce is the pause before a check (default DefaultDebounce).
+	// Debounce is the pause after a keystroke before a check (0 means
+	// DefaultDebounce; negative checks at every keystroke).
 	Debounce time.Duration
 }
 
@@ -86,7 +87,7 @@ func New(env *screen.Env, opts Options) *Screen {
 	if opts.Context == nil {
 		opts.Context = context.Background()
 	}
-	if opts.Debounce <= 0 {
+	if opts.Debounce == 0 {
 		opts.Debounce = DefaultDebounce
 	}
 	ta := textarea.New()

@@ -158,7 +158,7 @@ func (s *Screen) complete() tea.Cmd {
 		return nil
 	}
 	if s.opts.Complete == nil {
-		c.err = "no completion in this session"
+		c.field, c.err = s.focus, "no completion in this session"
 		return nil
 	}
 	c.seq++
