@@ -81,10 +81,12 @@ type env struct {
 	stores map[string]*store.Store
 	spans  *spanCache
 	points *pointCache
+	runs   *runCache
 }
 
 func newEnv() *env {
-	return &env{stores: map[string]*store.Store{}, spans: newSpanCache(), points: newPointCache()}
+	return &env{stores: map[string]*store.Store{}, spans: newSpanCache(), points: newPointCache(),
+		runs: newRunCache(runCacheRuns, runCacheBytes)}
 }
 
 // open returns the store rooted at root, opening it once.

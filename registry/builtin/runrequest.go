@@ -18,14 +18,20 @@ import (
 // runRequest is a run capability's call resolved against the facility,
 // its run config and its stored data: the spec fdd.Run gets.
 type runRequest struct {
-	facility string
-	src      *storeSource
-	rc       *runConfig
-	spec     fdd.RunSpec
-	win      window
-	mode     runMode
+	// capability is the calling capability's name: finding_detail and
+	// rcx_report reuse a cached run (see runCache).
+	capability string
+	facility   string
+	src        *storeSource
+	rc         *runConfig
+	spec       fdd.RunSpec
+	win        window
+	mode       runMode
 	// cmps are the config's sensor-reference comparisons over the window.
 	cmps []runconfig.Comparison
+	// gen is the facility's store generation before anything was read
+	// for a judging run ("" when unknown): the run cache's key.
+	gen string
 }
 
 // runMode says what a run capability asks of the runner.
@@ -54,6 +60,10 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 	if err != nil {
 		return nil, err
 	}
+	gen := ""
+	if mode == modeJudge && model.ValidFacilityID(fac) {
+		gen, _ = r.Generation(ctx, []string{fac}) // unknown: the run is not cached
+	}
 	src, err := e.newSource(ctx, r, fac)
 	if err != nil {
 		return nil, err
@@ -62,7 +72,7 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 	if err != nil {
 		return nil, err
 	}
-	req := &runRequest{facility: fac, src: src, rc: rc, spec: rc.cfg.Spec(), mode: mode}
+	req := &runRequest{capability: c.Name, facility: fac, src: src, rc: rc, spec: rc.cfg.Spec(), mode: mode, gen: gen}
 	req.spec.MinTrust = rc.minTrust
 	if req.win, err = windowArgs(c); err != nil {
 		return nil, err
@@ -101,10 +111,37 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 }
 
 // run judges the request and checks that its window holds a stored
-// sample (a window inside a gap of every point is not_found).
+// sample (a window inside a gap of every point is not_found). A judging
+// run is cached (see runCache) when the facility's store generation after
+// it is the one prepareRun saw before reading anything; finding_detail and
+// rcx_report take a cached run with the same key instead of running
+// again. A cached result is shared: callers must not modify it.
 func (e *env) run(ctx context.Context, req *runRequest) (*fdd.RunResult, error) {
+	key, cache := req.cacheKey()
+	if !cache {
+		return e.runOnce(ctx, req, req.spec)
+	}
+	if reusers[req.capability] {
+		if res := e.runs.get(key); res != nil {
+			return withSeverity(res, req.spec.MinSeverity), nil
+		}
+	}
+	spec := req.spec
+	spec.MinSeverity = ""
+	res, err := e.runOnce(ctx, req, spec)
+	if err != nil {
+		return nil, err
+	}
+	if now, err := req.src.r.Generation(ctx, []string{req.facility}); err == nil && now == req.gen {
+		e.runs.put(key, res)
+	}
+	return withSeverity(res, req.spec.MinSeverity), nil
+}
+
+// runOnce judges the request with spec, reading the store.
+func (e *env) runOnce(ctx context.Context, req *runRequest, spec fdd.RunSpec) (*fdd.RunResult, error) {
 	req.src.batchOrder(req.selected())
-	res, err := fdd.Run(ctx, req.spec, req.src)
+	res, err := fdd.Run(ctx, spec, req.src)
 	if err != nil {
 		return nil, runError(req, err)
 	}
