@@ -187,6 +187,7 @@ func (s *Screen) Pick(name string) tea.Cmd {
 			s.state, s.focus, s.formErr = StateForm, 0, ""
 			s.comp = compState{field: -1}
 			for _, f := range s.fields {
+				f.input.Width = max(s.inputWidth()-1, 1) // the names' width is known now
 				if f.name == prompts.ArgFacilityID && s.opts.Facility != "" {
 					f.input.SetValue(s.opts.Facility)
 					f.input.CursorEnd()
@@ -273,7 +274,7 @@ func (s *Screen) FullHelp() [][]key.Binding {
 			return c.view.FullHelp()
 		}
 	}
-	return [][]key.Binding{{k.Nav.Up, k.Nav.Down, s.enterHelp(), k.Walk.RunAll, k.Global.Draft}}
+	return [][]key.Binding{{k.Nav.Up, k.Nav.Down, k.Nav.Home, k.Nav.End, s.enterHelp(), k.Walk.RunAll}}
 }
 
 // enterHelp says what Enter does on the selected row.
