@@ -29,7 +29,6 @@ func (e *env) runTUI(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	_ = completer // the draft pane takes it once the walkthrough lands
 	mouse, _ := cmd.Flags().GetBool("mouse")
 	label := s.StoreDir
 	if s.Demo {
@@ -47,6 +46,7 @@ func (e *env) runTUI(cmd *cobra.Command) error {
 		Mouse:       mouse || e.v.GetBool("mouse"),
 		StoreLabel:  label,
 		LLM:         llmName,
+		Completer:   completer,
 		Input:       e.stdin,
 		Output:      e.stdout,
 		Getenv:      e.getenv,
