@@ -23,6 +23,10 @@ type chunk struct {
 	ts      []int64   // ns naive local; nil unless requested
 	value   []float64 // nil unless requested
 	ok      []bool    // rows to use; nil when all n rows are to be used
+	// direct says ts and value are the tail of the scan's own buffers for
+	// the point (see scanner.sink), decoded in place: the consumer keeps
+	// the rows ok selects where they are instead of copying them.
+	direct bool
 }
 
 // interner maps strings to dense ids.

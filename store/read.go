@@ -96,8 +96,59 @@ func (a *accumulator) reserve(e, r uint32, rows int) {
 	}
 }
 
+// tail grows a point's buffers by n rows and returns the new rows, for a
+// scanner to decode into (see scanner.sink); add then keeps the selected
+// ones.
+func (a *accumulator) tail(e, r, cl uint32, n int) ([]int64, []float64) {
+	p := a.point(e, r, cl)
+	m := len(p.ts)
+	p.ts = slices.Grow(p.ts, n)[:m+n]
+	if !a.values {
+		return p.ts[m:], nil
+	}
+	p.v = slices.Grow(p.v, n)[:m+n]
+	return p.ts[m:], p.v[m:]
+}
+
+// keep completes a direct chunk: the rows it selects stay in the tail
+// they were decoded into, the others are squeezed out.
+func (a *accumulator) keep(c *chunk) {
+	p := a.point(c.equip[0], c.role[0], c.class[0])
+	m := len(p.ts) - c.n
+	if c.ok != nil {
+		w := m
+		for k, ok := range c.ok[:c.n] {
+			if ok {
+				p.ts[w] = p.ts[m+k]
+				if a.values {
+					p.v[w] = p.v[m+k]
+				}
+				w++
+			}
+		}
+		p.ts = p.ts[:w]
+		if a.values {
+			p.v = p.v[:w]
+		}
+	}
+	if len(p.ts) == m {
+		return
+	}
+	if m > 0 {
+		p.follow(p.ts[m-1], p.ts[m])
+	}
+	if !p.unsorted {
+		sorted, strict := ascent(p.ts[m:])
+		p.unsorted, p.repeats = !sorted, p.repeats || !strict
+	}
+}
+
 // add appends a chunk's selected rows.
 func (a *accumulator) add(c *chunk) {
+	if c.direct {
+		a.keep(c)
+		return
+	}
 	if c.uniform {
 		p := a.point(c.equip[0], c.role[0], c.class[0])
 		if c.ts == nil {

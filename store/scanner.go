@@ -61,6 +61,13 @@ type scanner struct {
 	// pick, when set, chooses the row groups (by index in the file) this
 	// scanner decodes; the others are left to other scanners.
 	pick func(i int, g groupInfo) bool
+	// sink, when set, gives the buffers a uniform group's next n rows are
+	// decoded into: the tail of the point's own, so rows are not copied
+	// again. Chunks decoded there are marked direct.
+	sink func(equip, role, class uint32, n int) (ts []int64, v []float64)
+	// tsBuf and valBuf are the chunk's own buffers (nil when not needed).
+	tsBuf  []int64
+	valBuf []float64
 }
 
 func newScanner(q Query, nd need) *scanner {
@@ -70,11 +77,12 @@ func newScanner(q Query, nd need) *scanner {
 	sc.c.role = make([]uint32, chunkRows)
 	if nd.ts || sc.f.start != 0 || sc.f.end != 0 {
 		sc.need.ts = true
-		sc.c.ts = make([]int64, chunkRows)
+		sc.tsBuf = make([]int64, chunkRows)
 	}
 	if nd.value {
-		sc.c.value = make([]float64, chunkRows)
+		sc.valBuf = make([]float64, chunkRows)
 	}
+	sc.c.ts, sc.c.value = sc.tsBuf, sc.valBuf
 	return sc
 }
 
@@ -249,9 +257,14 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn f
 	if err != nil {
 		return err
 	}
+	defer func() { c.ts, c.value, c.direct = sc.tsBuf, sc.valBuf, false }()
 	for done := 0; done < rows; {
 		n := min(rows-done, chunkRows)
 		c.n, c.ok = n, nil
+		if c.uniform && sc.sink != nil && tr != nil {
+			c.ts, c.value = sc.sink(c.equip[0], c.role[0], c.class[0], n)
+			c.direct = true
+		}
 		if !c.uniform {
 			if err := er.readStrings(c, sc.in, c.equip, n); err != nil {
 				return err
