@@ -102,6 +102,7 @@ func New(env *screen.Env, opts Options) *Screen {
 	ta.KeyMap.LinePrevious = key.NewBinding(key.WithKeys("ctrl+p"))
 	ta.KeyMap.LineNext = key.NewBinding(key.WithKeys("ctrl+n"))
 	ta.SetValue(opts.Session.Draft)
+	opts.Session.Draft = ta.Value() // as the textarea keeps it (tabs as spaces)
 	ta.Focus()
 	s := &Screen{env: env, opts: opts, id: env.NewOwner(), ta: ta, source: "typed"}
 	s.checker = verify.NewChecker(opts.Session.VerifyFacts(), verify.Options{})
