@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
@@ -15,7 +14,6 @@ import (
 	"github.com/camber-tui/camber-tui/tui/repl"
 	"github.com/camber-tui/camber-tui/tui/screen"
 	"github.com/camber-tui/camber-tui/tui/session"
-	"github.com/camber-tui/camber-tui/tui/widget"
 )
 
 // ThemeMsg asks the app to apply a theme (the theme command chose it).
@@ -297,131 +295,4 @@ func itoa(n int) string {
 		b = append([]byte{'-'}, b...)
 	}
 	return string(b)
-}
-
-// complete replaces the word before the cursor with its first
-// candidate, or (Tab again) the next one.
-func (s *Screen) complete() {
-	val, pos := s.input.Value(), s.input.Position()
-	if s.cands != nil && val == s.compLine && pos == s.compPos {
-		s.candIdx = (s.candIdx + 1) % len(s.cands)
-	} else {
-		rc := []rune(val)
-		at := len(string(rc[:min(pos, len(rc))]))
-		start, cands := s.sh.sess.CompleteWords(val, at)
-		if len(cands) == 0 {
-			s.cands, s.hint = nil, "nothing to complete here"
-			return
-		}
-		s.cands, s.candIdx = cands, 0
-		s.prefix, s.suffix = val[:start], val[at:]
-	}
-	c := s.cands[s.candIdx]
-	s.input.SetValue(s.prefix + c + s.suffix)
-	s.compPos = utf8.RuneCountInString(s.prefix + c)
-	s.input.SetCursor(s.compPos)
-	s.compLine = s.input.Value()
-	s.hint = ""
-	if len(s.cands) == 1 {
-		s.cands = nil // the next Tab completes the next word
-		return
-	}
-	s.hint = "tab (" + itoa(s.candIdx+1) + "/" + itoa(len(s.cands)) + "): " + strings.Join(s.cands, " ")
-}
-
-// browse shows the history line d away (−1 older, +1 newer); past the
-// newest it shows the line typed before browsing.
-func (s *Screen) browse(d int) {
-	h := s.sh.sess.History()
-	if s.hist > len(h) {
-		s.hist = len(h)
-	}
-	if s.hist == len(h) && d < 0 {
-		s.typed = s.input.Value()
-	}
-	next := min(max(s.hist+d, 0), len(h))
-	if next == s.hist {
-		return
-	}
-	s.hist = next
-	if next == len(h) {
-		s.input.SetValue(s.typed)
-	} else {
-		s.input.SetValue(h[next])
-	}
-	s.input.CursorEnd()
-	s.cands, s.hint = nil, ""
-}
-
-// refresh lays the transcript out in the output pane.
-func (s *Screen) refresh() {
-	if s.w <= 0 {
-		return
-	}
-	st := s.env.Styles
-	var out []string
-	for _, l := range s.sh.lines {
-		for _, w := range widget.Wrap(l.text, s.w) {
-			switch l.kind {
-			case kindInput:
-				out = append(out, st.Title.Render(w))
-			case kindError:
-				out = append(out, st.Error.Render(w))
-			case kindNotice:
-				out = append(out, st.BannerNotice.Render(w))
-			default:
-				out = append(out, w)
-			}
-		}
-	}
-	s.out.SetContent(strings.Join(out, "\n"))
-	if s.follow {
-		s.out.GotoBottom()
-	}
-}
-
-// frames of the running indicator.
-var frames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
-
-// View renders the pane: a title, the transcript, a hint and the line.
-func (s *Screen) View() string {
-	if s.w <= 0 || s.h <= 0 {
-		return ""
-	}
-	st := s.env.Styles
-	title := st.Title.Render("command line") + st.Muted.Render(" · "+plural(s.facts.Len(), "fact")+" in the session")
-	if !s.out.AtBottom() {
-		title += st.Muted.Render(" · pgdown: newer output")
-	}
-	var hint string
-	switch {
-	case s.running != "":
-		hint = st.Info.Render(widget.Truncate(frames[s.frame%len(frames)]+" running "+s.running+" · esc cancels", s.w))
-	case s.hint != "":
-		hint = st.Muted.Render(widget.Truncate(s.hint, s.w))
-	}
-	lines := []string{widget.Truncate(title, s.w), widget.Height(s.out.View(), s.out.Height), hint, s.input.View()}
-	return widget.Fit(strings.Join(lines, "\n"), s.w, s.h)
-}
-
-// ShortHelp lists the line's keys.
-func (s *Screen) ShortHelp() []key.Binding {
-	k := s.env.Keys
-	return []key.Binding{k.Console.Run, k.Console.Complete, k.Console.Older, k.Console.ScrollUp, s.back()}
-}
-
-// FullHelp lists every key of the line.
-func (s *Screen) FullHelp() [][]key.Binding {
-	k := s.env.Keys
-	return [][]key.Binding{{k.Console.Run, k.Console.Complete, k.Console.Older, k.Console.Newer, k.Console.ScrollUp, k.Console.ScrollDown, s.back()}}
-}
-
-// back is Esc's meaning here.
-func (s *Screen) back() key.Binding {
-	b := s.env.Keys.Global.Back
-	desc := "close"
-	if s.running != "" {
-		desc = "cancel the command"
-	}
-	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 }
