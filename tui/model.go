@@ -25,6 +25,7 @@ import (
 	"github.com/camber-tui/camber-tui/tui/screen"
 	"github.com/camber-tui/camber-tui/tui/serve"
 	"github.com/camber-tui/camber-tui/tui/session"
+	"github.com/camber-tui/camber-tui/tui/walkthrough"
 )
 
 // The smallest terminal the app draws in; below it a single line says so.
@@ -367,6 +368,9 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		return m.push(serve.New(m.env, m.serveCfg)), true
 	case key.Matches(msg, k.Global.Prompt):
+		if _, open := m.Top().(*walkthrough.Screen); open {
+			return nil, true
+		}
 		return m.push(m.newWalkthrough()), true
 	case key.Matches(msg, k.Global.Draft):
 		if _, open := m.Top().(*draft.Screen); open {
