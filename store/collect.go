@@ -64,7 +64,7 @@ func (s *Store) collectOnce(ctx context.Context, facility string, q Query, nd ne
 	g, gctx := errgroup.WithContext(ctx)
 	for w := range workers {
 		sc, acc := newScanner(q, nd), newAccumulator(values)
-		sc.hint, sc.sink = acc.reserve, acc.tail
+		sc.hint, sc.sink, sc.mem = acc.reserve, acc.tail, s.pages
 		if workers > 1 {
 			sc.pick = func(i int, gi groupInfo) bool { return assignGroup(i, gi, workers) == w }
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // Extent is what a facility's part-file footers say, read without
@@ -48,7 +50,7 @@ func (s *Store) extentOnce(ctx context.Context, facility string) (Extent, error)
 		if err != nil {
 			return Extent{}, err
 		}
-		if err := extentFile(ctx, pf, ft, &ex, note); err != nil {
+		if err := extentFile(ctx, pf, ft, s.pages, &ex, note); err != nil {
 			return Extent{}, err
 		}
 	}
@@ -58,7 +60,7 @@ func (s *Store) extentOnce(ctx context.Context, facility string) (Extent, error)
 // extentFile adds one part file to ex from its footer, decoding the ts
 // column of the row groups whose statistics lack the ts range (opening the
 // file only for them).
-func extentFile(ctx context.Context, pf partFile, ft *footer, ex *Extent, note func(lo, hi int64)) (err error) {
+func extentFile(ctx context.Context, pf partFile, ft *footer, mem memory.Allocator, ex *Extent, note func(lo, hi int64)) (err error) {
 	var o *openedPart
 	defer func() {
 		if r := recover(); r != nil {
@@ -84,7 +86,7 @@ func extentFile(ctx context.Context, pf partFile, ft *footer, ex *Extent, note f
 			continue
 		}
 		if o == nil {
-			if o, err = openPartWith(pf, ft.md); err != nil {
+			if o, err = openPartWith(pf, ft.md, mem); err != nil {
 				return err
 			}
 		}

@@ -35,6 +35,7 @@ func (s *Store) pointsOnce(ctx context.Context, facility string) ([]Point, error
 		return pts, nil
 	}
 	sc := newScanner(Query{}, need{class: true})
+	sc.mem = s.pages
 	seen := map[uint64]uint32{} // (equip, role) -> class
 	for _, pf := range files {
 		ft, err := s.footers.get(pf)

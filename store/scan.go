@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
@@ -122,12 +123,13 @@ func (o *openedPart) Close() error {
 // replaced since listing is a [VanishedError]; an empty, truncated or
 // non-Parquet file is a [DamagedError].
 func openPart(pf partFile) (o *openedPart, err error) {
-	return openPartWith(pf, nil)
+	return openPartWith(pf, nil, nil)
 }
 
 // openPartWith is openPart reusing an already parsed footer (md may be
-// nil). The file is still checked against the listing.
-func openPartWith(pf partFile, md *metadata.FileMetaData) (o *openedPart, err error) {
+// nil) and taking page buffers from mem (nil: the Go allocator). The file
+// is still checked against the listing.
+func openPartWith(pf partFile, md *metadata.FileMetaData, mem memory.Allocator) (o *openedPart, err error) {
 	f, err := os.Open(pf.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &VanishedError{File: pf.rel}
@@ -154,7 +156,7 @@ func openPartWith(pf partFile, md *metadata.FileMetaData) (o *openedPart, err er
 			o, err = nil, &DamagedError{File: pf.rel, Reason: fmt.Sprintf("not a readable Parquet file: %v", r)}
 		}
 	}()
-	props := parquet.NewReaderProperties(nil)
+	props := parquet.NewReaderProperties(mem)
 	props.BufferedStreamEnabled = true
 	props.BufferSize = 1 << 20
 	opts := []file.ReadOption{file.WithReadProps(props)}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // filter selects rows: equips and roles (nil = all) and an inclusive ts
@@ -65,6 +67,8 @@ type scanner struct {
 	// decoded into: the tail of the point's own, so rows are not copied
 	// again. Chunks decoded there are marked direct.
 	sink func(equip, role, class uint32, n int) (ts []int64, v []float64)
+	// mem gives the Parquet readers' page buffers (nil: the Go allocator).
+	mem memory.Allocator
 	// tsBuf and valBuf are the chunk's own buffers (nil when not needed).
 	tsBuf  []int64
 	valBuf []float64
@@ -163,7 +167,7 @@ func (sc *scanner) scanPlanned(ctx context.Context, pf partFile, p *plan, fn fun
 		}
 		g := &p.groups[i]
 		if o == nil && sc.decodes(g) {
-			if o, err = openPartWith(pf, p.ft.md); err != nil {
+			if o, err = openPartWith(pf, p.ft.md, sc.mem); err != nil {
 				return err
 			}
 		}
@@ -344,6 +348,7 @@ func (s *Store) scanOnce(ctx context.Context, facility string, q Query, nd need,
 		return err
 	}
 	sc := newScanner(q, nd)
+	sc.mem = s.pages
 	reset(sc)
 	for _, pf := range files {
 		ft, err := s.footers.get(pf)

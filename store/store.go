@@ -30,12 +30,13 @@ const (
 // holds no open files; its only state is a cache of parsed part-file
 // footers, each checked against the file's identity, size and modification
 // time on every use, so a file another process writes is never read by a
-// stale footer. It is safe for concurrent use by several goroutines and
+// stale footer, and a pool of page buffers its readers reuse. It is safe for concurrent use by several goroutines and
 // processes: writers serialise on the store lock, readers take no lock at
 // all.
 type Store struct {
 	root    string
 	footers *footerCache
+	pages   *pagePool
 }
 
 // Open opens the store rooted at the existing directory root. A missing
@@ -51,7 +52,7 @@ func Open(root string) (*Store, error) {
 	if !fi.IsDir() {
 		return nil, errors.New("open store: the store path is not a directory")
 	}
-	return &Store{root: filepath.Clean(root), footers: newFooterCache(footerBudget)}, nil
+	return &Store{root: filepath.Clean(root), footers: newFooterCache(footerBudget), pages: &pagePool{}}, nil
 }
 
 // Create makes root (and its parents) if needed, then opens it.
