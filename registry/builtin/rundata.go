@@ -16,10 +16,10 @@ import (
 )
 
 // readBatch is how many equipment one store read fetches for a run. Every
-// read opens the facility's part files and reads their footers, so reading
-// equipment one by one costs those footers once per equipment; a batch
-// pays them once per readBatch equipment while memory holds only the
-// batches in flight (a few equipment-years, not the facility's).
+// read lists the facility's part files and inspects their footers (parsed
+// once per store and cached; only the files holding the batch are opened),
+// so a batch pays that once per readBatch equipment while memory holds
+// only the batches in flight (a few equipment-years, not the facility's).
 const readBatch = 8
 
 // storeSource is an fdd.Source over one facility of the store. Each
