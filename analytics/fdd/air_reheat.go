@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -273,7 +274,7 @@ func checkReheatMin(in *Input, p Values) Outcome {
 				ratio = append(ratio, af[i]/sp[i])
 			}
 		}
-		medRatio = quantileOf(ratio, 0.5)
+		medRatio = robust.Quantile(ratio, 0.5)
 	}
 	return Outcome{
 		Severity: gradeAtLeast(share, p.Float("warn_pct"), p.Float("fault_pct")),

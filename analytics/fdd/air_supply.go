@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -194,7 +195,7 @@ func checkStaticReset(in *Input, p Values) Outcome {
 		return tooFew(f, nj, label+" "+sampleNoun(f), keys, caveats...)
 	}
 	a := finite(sp, judged)
-	lo, hi := quantileOf(a, 0.02), quantileOf(a, 0.98)
+	lo, hi := robust.Quantile(a, 0.02), robust.Quantile(a, 0.98)
 	rng := hi - lo
 	m := map[string]any{"sp_range_inwc": r2(rng), "sp_low_inwc": r2(lo), "sp_high_inwc": r2(hi), "running_samples": nj, "airflow_range_frac": nil}
 	out := Outcome{Metrics: m, Caveats: caveats, Judged: judged, Flagged: make([]bool, f.N), JudgedBasis: basis(f, label), Evidence: "static_pressure_setpoint"}
@@ -207,7 +208,7 @@ func checkStaticReset(in *Input, p Values) Outcome {
 	if af := present(f, model.Airflow); af != nil {
 		b := finite(af, judged)
 		if len(b) > 0 {
-			alo, ahi := quantileOf(b, 0.02), quantileOf(b, 0.98)
+			alo, ahi := robust.Quantile(b, 0.02), robust.Quantile(b, 0.98)
 			if ahi > 0 {
 				frac := (ahi - alo) / ahi
 				m["airflow_range_frac"] = r2(frac)

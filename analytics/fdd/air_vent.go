@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -179,9 +180,9 @@ func checkDCV(in *Input, p Values) Outcome {
 		return tooFew(f, nj, label+" "+sampleNoun(f), keys, caveats...)
 	}
 	oaVals := finite(oa, judged)
-	oaLo, oaHi := quantileOf(oaVals, 0.02), quantileOf(oaVals, 0.98)
+	oaLo, oaHi := robust.Quantile(oaVals, 0.02), robust.Quantile(oaVals, 0.98)
 	co2Vals := finite(co2, judged)
-	coLo, coHi, co75 := quantileOf(co2Vals, 0.02), quantileOf(co2Vals, 0.98), quantileOf(co2Vals, 0.75)
+	coLo, coHi, co75 := robust.Quantile(co2Vals, 0.02), robust.Quantile(co2Vals, 0.98), robust.Quantile(co2Vals, 0.75)
 	modulation := 0.0
 	if oaHi > 0 {
 		modulation = (oaHi - oaLo) / oaHi

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/camber-tui/camber-tui/analytics/robust"
 )
 
 // Robust statistics, regression and psychrometrics shared by the rule
@@ -23,79 +25,10 @@ func finite(x []float64, mask []bool) []float64 {
 	return out
 }
 
-// selectK partially orders a so that a[k] is its k-th smallest value, every
-// element before k is ≤ it and every element after is ≥ it (quickselect,
-// median-of-three pivot; O(n) on average). It returns a[k].
-func selectK(a []float64, k int) float64 {
-	lo, hi := 0, len(a)-1
-	for hi > lo {
-		mid := lo + (hi-lo)/2
-		// Median of three to a[mid].
-		if a[mid] < a[lo] {
-			a[mid], a[lo] = a[lo], a[mid]
-		}
-		if a[hi] < a[lo] {
-			a[hi], a[lo] = a[lo], a[hi]
-		}
-		if a[hi] < a[mid] {
-			a[hi], a[mid] = a[mid], a[hi]
-		}
-		p := a[mid]
-		i, j := lo, hi
-		for i <= j {
-			for a[i] < p {
-				i++
-			}
-			for a[j] > p {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return a[k]
-		}
-	}
-	return a[k]
-}
-
-// quantileOf returns the q-quantile (0..1, linear interpolation between
-// order statistics, as numpy's default) of the values in a, reordering a. NaN
-// when a is empty.
-func quantileOf(a []float64, q float64) float64 {
-	n := len(a)
-	if n == 0 {
-		return math.NaN()
-	}
-	q = math.Min(math.Max(q, 0), 1)
-	pos := q * float64(n-1)
-	k := int(pos)
-	lo := selectK(a, k)
-	frac := pos - float64(k)
-	if frac == 0 || k+1 >= n {
-		return lo
-	}
-	hi := a[k+1]
-	for _, v := range a[k+2:] {
-		if v < hi {
-			hi = v
-		}
-	}
-	return lo + frac*(hi-lo)
-}
-
 // quantile returns the q-quantile of the known values of x where mask is nil
 // or true.
 func quantile(x []float64, mask []bool, q float64) float64 {
-	return quantileOf(finite(x, mask), q)
+	return robust.Quantile(finite(x, mask), q)
 }
 
 // median returns the median of the known values of x where mask is nil or
@@ -106,15 +39,7 @@ func median(x []float64, mask []bool) float64 { return quantile(x, mask, 0.5) }
 // known values of x where mask is nil or true. Multiply by 1.4826 for a
 // normal-consistent σ; the modified z-score is 0.6745·(x−median)/MAD.
 func mad(x []float64, mask []bool) (med, dev float64) {
-	a := finite(x, mask)
-	if len(a) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	med = quantileOf(a, 0.5)
-	for i, v := range a {
-		a[i] = math.Abs(v - med)
-	}
-	return med, quantileOf(a, 0.5)
+	return robust.MAD(finite(x, mask))
 }
 
 // fit is an ordinary least-squares line y = Intercept + Slope·x.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -114,7 +115,7 @@ func checkChillerApproach(ctx context.Context, in *Input) (Outcome, error) {
 			judged[i] = judged[i] || j[i]
 			flagged[i] = flagged[i] || fl[i]
 		}
-		med := quantileOf(buf, 0.5)
+		med := robust.Quantile(buf, 0.5)
 		ratio := med / lg.design
 		metrics["median_"+lg.name+"_approach_f"] = round(med, 1)
 		metrics[lg.name+"_ratio"] = round(ratio, 2)

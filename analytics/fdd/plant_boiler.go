@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -119,7 +120,7 @@ func checkBoilerSummerLockout(ctx context.Context, in *Input) (Outcome, error) {
 			}
 		}
 		if len(dts) > 0 {
-			med := quantileOf(dts, 0.5)
+			med := robust.Quantile(dts, 0.5)
 			metrics["warm_median_dt_f"] = round(med, 1)
 			summary += fmt.Sprintf("; loop ΔT then %s °F (median)", plantNum(med, 1))
 		}
@@ -216,7 +217,7 @@ func checkHWPlantDeltaT(ctx context.Context, in *Input) (Outcome, error) {
 		return plantTooFew(f, nj, basis+" with both loop temperatures", map[string]any{"low_dt_share_pct": nil, "median_dt_f": nil, "design_deltaT_min_f": design},
 			"too few boiler-on hours with HWS and HWR to judge the loop ΔT"), nil
 	}
-	med := quantileOf(dt, 0.5)
+	med := robust.Quantile(dt, 0.5)
 	share := pct(nf, nj)
 	var caveats []string
 	if med < 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/analytics/series"
 	"github.com/camber-tui/camber-tui/model"
 )
@@ -88,8 +89,8 @@ func checkChillerEfficiency(ctx context.Context, in *Input) (Outcome, error) {
 		return plantTooFew(f, nj, basis, map[string]any{"median_kw_per_ton": nil, "ratio_to_design": nil, "design_kw_per_ton": design},
 			fmt.Sprintf("too few loaded hours (at least %s tons and %s kW) to judge kW/ton", plantVal(chillerMinTons), plantVal(chillerMinKW))), nil
 	}
-	med := quantileOf(kpt, 0.5)
-	medTons := quantileOf(tons, 0.5)
+	med := robust.Quantile(kpt, 0.5)
+	medTons := robust.Quantile(tons, 0.5)
 	ratio := med / design
 	share := pct(nf, nj)
 	return Outcome{
@@ -279,7 +280,7 @@ func chillerLowLoad(f *series.Frame, run []float64, pct float64) lowLoad {
 			}
 		}
 	}
-	peak := quantileOf(buf, chillerPeakQ)
+	peak := robust.Quantile(buf, chillerPeakQ)
 	if !(peak > 0) {
 		out.caveats = append(out.caveats, "no positive running load: part load not judged")
 		return out

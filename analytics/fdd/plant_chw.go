@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -100,7 +101,7 @@ func checkCHWPlantReset(ctx context.Context, in *Input) (Outcome, error) {
 		if enough(f, nj) {
 			judgedAny = true
 			share := pct(nf, nj)
-			med := quantileOf(dts, 0.5)
+			med := robust.Quantile(dts, 0.5)
 			metrics["low_dt_share_pct"] = round(share, 1)
 			metrics["low_dt_samples"] = nf
 			metrics["median_dt_f"] = round(med, 1)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/analytics/series"
 	"github.com/camber-tui/camber-tui/model"
 )
@@ -190,7 +191,7 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 		out.Caveats = append(caveats, out.Caveats...)
 		return out, nil
 	}
-	med := quantileOf(app, 0.5)
+	med := robust.Quantile(app, 0.5)
 	ratio := med / design
 	share := pct(nf, nj)
 	sev := gradeAtLeast(ratio, 1.3, 1.7)
@@ -304,7 +305,7 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 			warm = append(warm, cws[i]-wb[i])
 		}
 	}
-	ref := quantileOf(warm, 0.5)
+	ref := robust.Quantile(warm, 0.5)
 	for i := range judged {
 		flagged[i] = judged[i] && cws[i]-wb[i] > ref+cwMissedResetF
 	}
