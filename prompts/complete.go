@@ -223,14 +223,17 @@ func rank(names []string, typed string) []string {
 			inner = append(inner, n)
 		}
 	}
-	slices.SortFunc(prefix, naturalCompare)
-	slices.SortFunc(inner, naturalCompare)
+	slices.SortFunc(prefix, NaturalCompare)
+	slices.SortFunc(inner, NaturalCompare)
 	return append(append(make([]string, 0, len(prefix)+len(inner)), prefix...), inner...)
 }
 
-// naturalCompare orders strings with runs of digits compared as numbers
-// (AHU-2 before AHU-10), falling back to byte order for equal keys.
-func naturalCompare(a, b string) int {
+// NaturalCompare orders strings with runs of digits compared as numbers
+// (AHU-2 before AHU-10, AHU-02 beside AHU-2), falling back to byte order
+// for equal keys, so it is a total order: the order completions are offered
+// in, here and on the REPL's command line. It returns a negative number
+// when a sorts first, a positive one when b does, and 0 only for a == b.
+func NaturalCompare(a, b string) int {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		ca, cb := a[i], b[j]

@@ -97,9 +97,9 @@ func FuzzNaturalCompare(f *testing.F) {
 	f.Add("a01", "a1")
 	f.Add("", "0")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ab, ba := naturalCompare(a, b), naturalCompare(b, a)
+		ab, ba := NaturalCompare(a, b), NaturalCompare(b, a)
 		if (ab < 0) != (ba > 0) || (ab == 0) != (ba == 0) || (ab == 0) != (a == b) {
-			t.Fatalf("naturalCompare(%q, %q) = %d, reversed %d", a, b, ab, ba)
+			t.Fatalf("NaturalCompare(%q, %q) = %d, reversed %d", a, b, ab, ba)
 		}
 	})
 }

@@ -347,7 +347,7 @@ func match(names []string, typed string, form func(string) string) []string {
 			hits = append(hits, n)
 		}
 	}
-	slices.SortFunc(hits, naturalCompare)
+	slices.SortFunc(hits, prompts.NaturalCompare)
 	out := make([]string, len(hits))
 	for i, h := range hits {
 		out[i] = form(h)

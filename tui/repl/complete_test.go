@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/camber-tui/camber-tui/prompts"
 )
 
 // completionSession is a fake session that has listed the facilities,
@@ -122,7 +124,7 @@ func TestSession_CompleteFactsAndPrime(t *testing.T) {
 
 func TestNaturalCompare(t *testing.T) {
 	names := []string{"AHU-10", "AHU-2", "AHU-1", "AHU-02", "VAV-1-10", "VAV-1-9", "ahu-3"}
-	slices.SortFunc(names, naturalCompare)
+	slices.SortFunc(names, prompts.NaturalCompare)
 	want := []string{"AHU-1", "AHU-02", "AHU-2", "AHU-10", "VAV-1-9", "VAV-1-10", "ahu-3"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("sorted %q, want %q", names, want)

@@ -5,43 +5,6 @@ import (
 	"unicode/utf8"
 )
 
-// naturalCompare orders strings with runs of digits compared as numbers
-// (AHU-2 before AHU-10).
-func naturalCompare(a, b string) int {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		ca, cb := a[i], b[j]
-		if isDigit(ca) && isDigit(cb) {
-			si, sj := i, j
-			for i < len(a) && isDigit(a[i]) {
-				i++
-			}
-			for j < len(b) && isDigit(b[j]) {
-				j++
-			}
-			na, nb := strings.TrimLeft(a[si:i], "0"), strings.TrimLeft(b[sj:j], "0")
-			if len(na) != len(nb) {
-				return len(na) - len(nb)
-			}
-			if c := strings.Compare(na, nb); c != 0 {
-				return c
-			}
-			continue
-		}
-		if ca != cb {
-			return int(ca) - int(cb)
-		}
-		i++
-		j++
-	}
-	if d := (len(a) - i) - (len(b) - j); d != 0 {
-		return d
-	}
-	return strings.Compare(a, b)
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
 // lexWord is one word of a line being typed.
 type lexWord struct {
 	start      int // byte offset of the word
