@@ -5,9 +5,9 @@ package registry_test
 import (
 	"context"
 	"encoding/json"
-	"syscall"
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/registry"
 )
 
@@ -22,13 +22,13 @@ func BenchmarkPolicyNoop(b *testing.B) {
 	reg := newReg(b, newFakeData(own("hq")), probe("noop", noop))
 	args := map[string]any{"facility_id": "hq", "limit": 10}
 	cc := ctxFor("hq")
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := reg.Call(b.Context(), "noop", args, cc); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	benchcpu.Report(b, start)
 }
 
 // BenchmarkSerialise is the JSON encoding of the no-op result, the
@@ -36,21 +36,11 @@ func BenchmarkPolicyNoop(b *testing.B) {
 func BenchmarkSerialise(b *testing.B) {
 	res := &registry.Result{Data: map[string]any{"ok": true}, Text: "done [F1@noop-abcdef].",
 		Facts: []registry.Fact{{ID: "F1@noop-abcdef", Text: "done"}}, Banners: []string{}}
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := json.Marshal(res); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime is the process's user and system CPU time in ns: a benchmark
-// figure that waiting for a busy machine's cores does not inflate.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	benchcpu.Report(b, start)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/model"
 )
 
@@ -87,7 +88,7 @@ func BenchmarkWrite(b *testing.B) {
 	for _, s := range series {
 		rows += len(s.TS)
 	}
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	b.ResetTimer()
 	for b.Loop() {
 		b.StopTimer()
@@ -105,7 +106,7 @@ func BenchmarkWrite(b *testing.B) {
 
 // reportRates reports rows/s by wall time and by CPU time, and CPU ms/op.
 func reportRates(b *testing.B, rows int, cpu0 time.Duration) {
-	cpu := cpuTime() - cpu0
+	cpu := benchcpu.Now() - cpu0
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	if rows > 0 {
 		b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
@@ -118,7 +119,7 @@ func reportRates(b *testing.B, rows int, cpu0 time.Duration) {
 func BenchmarkReadFull(b *testing.B) {
 	st := benchStore(b)
 	rows := 0
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	for b.Loop() {
 		ss, err := st.Read(b.Context(), "bench", Query{})
 		if err != nil {
@@ -138,7 +139,7 @@ func BenchmarkReadWindow(b *testing.B) {
 	q := Query{Equips: []string{"AHU-7"},
 		Start: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC).UnixNano(),
 		End:   time.Date(2024, 6, 30, 23, 59, 59, 0, time.UTC).UnixNano()}
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	for b.Loop() {
 		ss, err := st.Read(b.Context(), "bench", q)
 		if err != nil {
@@ -153,7 +154,7 @@ func BenchmarkReadWindow(b *testing.B) {
 
 func BenchmarkStats(b *testing.B) {
 	st := benchStore(b)
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	for b.Loop() {
 		ps, err := st.Stats(b.Context(), "bench", Query{})
 		if err != nil {
@@ -168,7 +169,7 @@ func BenchmarkStats(b *testing.B) {
 
 func BenchmarkPoints(b *testing.B) {
 	st := benchStore(b)
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	for b.Loop() {
 		ps, err := st.Points(b.Context(), "bench")
 		if err != nil {

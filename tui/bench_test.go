@@ -4,28 +4,21 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
 	"github.com/camber-tui/camber-tui/tui/tuitest"
 )
-
-// reportCPU adds a cpu-ns/op metric: the CPU time used per operation,
-// which a machine shared with other work does not inflate the way it
-// inflates wall-clock ns/op.
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-}
 
 // BenchmarkFirstFrame is the time to the first frame: the root model
 // built, sized, its first call (facilities) answered and the first View
 // drawn with that result, in the dark theme at 80x24.
 func BenchmarkFirstFrame(b *testing.B) {
 	opts, _, _ := testOptions(b, themes.NameDark, tuitest.Modes[0].Mode)
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		m, err := New(context.Background(), opts)
 		if err != nil {
@@ -38,7 +31,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 			b.Fatal("no frame")
 		}
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }
 
 // bigCaller answers rule_run with a 1,000-row page of findings.
@@ -84,7 +77,7 @@ func BenchmarkKeystroke(b *testing.B) {
 	a := keystrokeApp(b, 160, 48)
 	down, up := tuitest.Key("down"), tuitest.Key("up")
 	i := 0
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		k := down
 		if (i/999)%2 == 1 {
@@ -94,7 +87,7 @@ func BenchmarkKeystroke(b *testing.B) {
 		a.m.Update(k)
 		_ = a.m.View()
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }
 
 // BenchmarkFilterKeystroke is Update+View for one typed filter key (the
@@ -104,11 +97,11 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 	a.press("/")
 	keys := []tea.KeyMsg{tuitest.Key("A"), tuitest.Key("H"), tuitest.Key("U"), tuitest.Key("backspace"), tuitest.Key("backspace"), tuitest.Key("backspace")}
 	i := 0
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		a.m.Update(keys[i%len(keys)])
 		i++
 		_ = a.m.View()
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 )
 
 // benchFacts returns n facts shaped like rule_run's: an equipment, a
@@ -57,11 +59,11 @@ func benchDraft(words int) string {
 // draft, repair it. Target ≤ 5 ms.
 func BenchmarkCheck(b *testing.B) {
 	facts, draft := benchFacts(500), benchDraft(2000)
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		Check(draft, facts, Options{})
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }
 
 // BenchmarkCheckerFull re-checks the same draft with warm facts and an
@@ -69,14 +71,14 @@ func BenchmarkCheck(b *testing.B) {
 func BenchmarkCheckerFull(b *testing.B) {
 	c := NewChecker(benchFacts(500), Options{})
 	draft := benchDraft(2000)
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		c.mu.Lock()
 		c.cache = map[cacheKey]*entry{}
 		c.mu.Unlock()
 		c.Check(draft)
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }
 
 // BenchmarkCheckerIncremental re-checks the draft after one keystroke.
@@ -89,10 +91,10 @@ func BenchmarkCheckerIncremental(b *testing.B) {
 	c.Check(edits[0])
 	c.Check(edits[1])
 	i := 0
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		i++
 		c.Check(edits[i%2])
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 }

@@ -3,8 +3,9 @@
 package builtin_test
 
 import (
-	"syscall"
 	"testing"
+
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 )
 
 // BenchmarkFacilities is one warm facilities call on the demo campus
@@ -15,13 +16,13 @@ func BenchmarkFacilities(b *testing.B) {
 	if _, err := reg.Call(b.Context(), "facilities", nil, cc); err != nil {
 		b.Fatal(err)
 	}
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := reg.Call(b.Context(), "facilities", nil, cc); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	benchcpu.Report(b, start)
 }
 
 // BenchmarkPoints is one warm points call for the demo's largest facility
@@ -33,21 +34,11 @@ func BenchmarkPoints(b *testing.B) {
 	if _, err := reg.Call(b.Context(), "points", args, cc); err != nil {
 		b.Fatal(err)
 	}
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := reg.Call(b.Context(), "points", args, cc); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime is the process's user and system CPU time in ns: a benchmark
-// figure that waiting for a busy machine's cores does not inflate.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	benchcpu.Report(b, start)
 }

@@ -3,9 +3,9 @@
 package builtin_test
 
 import (
-	"syscall"
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store/demo"
 )
@@ -57,21 +57,12 @@ func benchCall(b *testing.B, name string, args map[string]any, cc *registry.Call
 	if err != nil {
 		b.Fatal(err)
 	}
-	start := processCPU()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := reg.Call(b.Context(), name, args, cc); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	benchcpu.Report(b, start)
 	return res
-}
-
-// processCPU is the process's user and system CPU time in ns.
-func processCPU() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

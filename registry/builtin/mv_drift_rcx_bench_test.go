@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/model"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store"
@@ -88,13 +89,13 @@ func benchCalls(b *testing.B, name string, args map[string]any, cc *registry.Cal
 	if !ok(res) {
 		b.Fatalf("%s: unexpected result: %s", name, res.Text)
 	}
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		if _, err := reg.Call(b.Context(), name, args, cc); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	benchcpu.Report(b, start)
 }
 
 // plantStore writes facility plant: chillers CH-1..CH-4 (load wandering

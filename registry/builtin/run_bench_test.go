@@ -2,12 +2,12 @@ package builtin
 
 import (
 	"encoding/json"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/camber-tui/camber-tui/analytics/fdd"
 	"github.com/camber-tui/camber-tui/analytics/runconfig"
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store/demo"
 )
@@ -33,7 +33,7 @@ func bigCall(b *testing.B) (*registry.Registry, *registry.CallContext, *env) {
 func benchCall(b *testing.B, reg *registry.Registry, cc *registry.CallContext, name string, args map[string]any) {
 	b.Helper()
 	var size int
-	c0 := cpuTime()
+	c0 := benchcpu.Now()
 	for b.Loop() {
 		res, err := reg.Call(b.Context(), name, args, cc)
 		if err != nil {
@@ -46,17 +46,7 @@ func benchCall(b *testing.B, reg *registry.Registry, cc *registry.CallContext, n
 		size = len(out)
 	}
 	b.ReportMetric(float64(size), "result-bytes")
-	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime is the process's user and system CPU time: on a busy shared
-// machine wall time overstates what a call costs.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	benchcpu.Report(b, c0)
 }
 
 // BenchmarkRuleRunBig is rule_run with every rule over the big facility,
@@ -71,7 +61,7 @@ func BenchmarkRuleRunBig(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		c0 := cpuTime()
+		c0 := benchcpu.Now()
 		for b.Loop() {
 			src, err := e.newSource(b.Context(), r, fac)
 			if err != nil {
@@ -84,7 +74,7 @@ func BenchmarkRuleRunBig(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+		benchcpu.Report(b, c0)
 	})
 	b.Run("grid+trust", func(b *testing.B) {
 		r, err := e.open(cc.Store)
@@ -92,7 +82,7 @@ func BenchmarkRuleRunBig(b *testing.B) {
 			b.Fatal(err)
 		}
 		var read time.Duration
-		c0 := cpuTime()
+		c0 := benchcpu.Now()
 		for b.Loop() {
 			src, err := e.newSource(b.Context(), r, fac)
 			if err != nil {
@@ -107,7 +97,7 @@ func BenchmarkRuleRunBig(b *testing.B) {
 			read += time.Duration(src.readNS.Load())
 		}
 		b.ReportMetric(read.Seconds()/float64(b.N), "read-s/op")
-		b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+		benchcpu.Report(b, c0)
 	})
 	b.Run("rule_run", func(b *testing.B) {
 		benchCall(b, reg, cc, "rule_run", map[string]any{"facility_id": fac})

@@ -3,6 +3,7 @@ package builtin
 import (
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/store/demo"
 )
 
@@ -30,11 +31,11 @@ func BenchmarkRunCacheBig(b *testing.B) {
 			var cpu int64
 			for b.Loop() {
 				e.runs = newRunCache(runCacheRuns, runCacheBytes)
-				c0 := cpuTime()
+				c0 := benchcpu.Now()
 				if _, err := reg.Call(b.Context(), tc.name, tc.args, cc); err != nil {
 					b.Fatal(err)
 				}
-				cpu += int64(cpuTime() - c0)
+				cpu += int64(benchcpu.Now() - c0)
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 		})

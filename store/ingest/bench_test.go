@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/model"
 	"github.com/camber-tui/camber-tui/store"
 )
@@ -110,7 +111,7 @@ func BenchmarkWide(b *testing.B) {
 		}
 	}()
 	defer close(stop)
-	cpu := cpuTime()
+	cpu := benchcpu.Now()
 	for b.Loop() {
 		b.StopTimer()
 		st, err := store.Create(b.TempDir())
@@ -126,7 +127,7 @@ func BenchmarkWide(b *testing.B) {
 			b.Fatalf("rows %d", sum.Rows)
 		}
 	}
-	used := cpuTime() - cpu
+	used := benchcpu.Now() - cpu
 	b.ReportMetric(float64(benchCols*benchRows)*float64(b.N)/b.Elapsed().Seconds(), "values/s")
 	if used > 0 {
 		b.ReportMetric(float64(benchCols*benchRows)*float64(b.N)/used.Seconds(), "values/cpu-s")

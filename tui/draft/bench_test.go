@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/camber-tui/camber-tui/internal/benchcpu"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
 	"github.com/camber-tui/camber-tui/tui/session"
@@ -63,7 +64,7 @@ func BenchmarkKeystroke(b *testing.B) {
 			s.moveTo(len(text) / 2)
 			keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'7'}}, {Type: tea.KeyBackspace}}
 			i := 0
-			start := cpuTime()
+			start := benchcpu.Now()
 			for b.Loop() {
 				s.Update(keys[i%2])
 				i++
@@ -71,7 +72,7 @@ func BenchmarkKeystroke(b *testing.B) {
 					b.Fatal("no frame")
 				}
 			}
-			reportCPU(b, start)
+			benchcpu.Report(b, start)
 		})
 	}
 }
@@ -91,7 +92,7 @@ func BenchmarkCheckTick(b *testing.B) {
 	s.moveTo(len(text) / 2)
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'7'}}, {Type: tea.KeyBackspace}}
 	i := 0
-	start := cpuTime()
+	start := benchcpu.Now()
 	for b.Loop() {
 		s.Update(keys[i%2])
 		i++
@@ -100,11 +101,5 @@ func BenchmarkCheckTick(b *testing.B) {
 			b.Fatal("not checked")
 		}
 	}
-	reportCPU(b, start)
-}
-
-// reportCPU adds a cpu-ns/op metric (CPU time per operation, which a
-// shared machine does not inflate the way it inflates wall-clock time).
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	benchcpu.Report(b, start)
 }
