@@ -4,15 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/demostore"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/builtin"
-	"github.com/camber-tui/camber-tui/store"
-	"github.com/camber-tui/camber-tui/store/demo"
 )
 
 // The registry is what the server serves, in process and in workers.
@@ -23,34 +20,9 @@ var (
 
 const storeEnv = "CAMBER_MCP_TEST_STORE"
 
-var demoOnce struct {
-	sync.Once
-	dir string
-	err error
-}
-
-// demoStore writes the demo campus once per test binary.
-func demoStore(t testing.TB) string {
-	t.Helper()
-	demoOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "camber-mcp-test-")
-		if err != nil {
-			demoOnce.err = err
-			return
-		}
-		st, err := store.Create(filepath.Join(dir, "store"))
-		if err != nil {
-			demoOnce.err = err
-			return
-		}
-		_, demoOnce.err = demo.Write(context.Background(), st, demo.Options{Seed: demo.DefaultSeed})
-		demoOnce.dir = st.Root()
-	})
-	if demoOnce.err != nil {
-		t.Fatal(demoOnce.err)
-	}
-	return demoOnce.dir
-}
+// campus is the demo campus, written once per test binary on first use
+// and removed by TestMain.
+var campus demostore.Campus
 
 // builtinWorker is the worker body over builtin.Default(), for the
 // store named in storeEnv.
@@ -63,7 +35,7 @@ func builtinWorker(ctx context.Context) (WorkerCaller, *registry.CallContext, er
 }
 
 func TestBuiltinRegistry(t *testing.T) {
-	dir := demoStore(t)
+	dir := campus.Path(t)
 	reg, err := builtin.Default()
 	if err != nil {
 		t.Fatal(err)

@@ -54,9 +54,7 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	code := m.Run()
-	if demoOnce.dir != "" {
-		os.RemoveAll(filepath.Dir(demoOnce.dir))
-	}
+	campus.Remove()
 	os.Exit(code)
 }
 

@@ -1,42 +1,27 @@
 package prompts_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/demostore"
 	"github.com/camber-tui/camber-tui/prompts"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/builtin"
-	"github.com/camber-tui/camber-tui/store"
 	"github.com/camber-tui/camber-tui/store/demo"
 )
 
-// demoRoot is a temporary directory for the demo campus, written on
-// first use (demo) and removed by TestMain.
-var (
-	demoRoot string
-	demoOnce struct {
-		sync.Once
-		dir string
-		err error
-	}
-)
+// campus is the demo campus, written on first use (demoContext) and
+// removed by TestMain.
+var campus demostore.Campus
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "camber-prompts-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	demoRoot = dir
 	code := m.Run()
-	os.RemoveAll(dir)
+	campus.Remove()
 	os.Exit(code)
 }
 
@@ -45,24 +30,12 @@ func TestMain(m *testing.M) {
 // project, drift baselines, the duct-logger reference).
 func demoContext(t testing.TB) *registry.CallContext {
 	t.Helper()
-	demoOnce.Do(func() {
-		st, err := store.Create(filepath.Join(demoRoot, "demo"))
-		if err == nil {
-			_, err = demo.Write(context.Background(), st, demo.Options{Seed: demo.DefaultSeed})
-		}
-		if err == nil {
-			demoOnce.dir = st.Root()
-		}
-		demoOnce.err = err
-	})
-	if demoOnce.err != nil {
-		t.Fatal(demoOnce.err)
-	}
-	configs, err := filepath.Glob(filepath.Join(demoOnce.dir, filepath.FromSlash(demo.ConfigDir), "*.json"))
+	dir := campus.Path(t)
+	configs, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(demo.ConfigDir), "*.json"))
 	if err != nil || len(configs) == 0 {
 		t.Fatalf("demo run configs: %v %v", configs, err)
 	}
-	return &registry.CallContext{Store: demoOnce.dir, Configs: configs,
+	return &registry.CallContext{Store: dir, Configs: configs,
 		AllowedFacilities: []string{"north-campus", "south-annex", "ds-ashrae-gepiii"}}
 }
 

@@ -7,35 +7,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/camber-tui/camber-tui/store"
-	"github.com/camber-tui/camber-tui/store/demo"
+	"github.com/camber-tui/camber-tui/internal/demostore"
 )
 
-// demoStore writes the demo campus once per test binary and returns its
-// directory (tests must not modify it).
-var demoStore = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "camber-tui-cmd-test-")
-	if err != nil {
-		return "", err
-	}
-	st, err := store.Create(dir)
-	if err != nil {
-		return "", err
-	}
-	if _, err := demo.Write(context.Background(), st, demo.Options{Seed: demo.DefaultSeed}); err != nil {
-		return "", err
-	}
-	return dir, nil
-})
+// campus is the demo campus, written once per test binary on first use
+// (tests must not modify it).
+var campus demostore.Campus
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if dir, err := demoStore(); err == nil && dir != "" {
-		os.RemoveAll(dir)
-	}
+	campus.Remove()
 	os.Exit(code)
 }
 
@@ -64,11 +47,7 @@ func runCLI(t *testing.T, env map[string]string, args ...string) outcome {
 
 func mustDemo(t *testing.T) string {
 	t.Helper()
-	dir, err := demoStore()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return campus.Path(t)
 }
 
 func TestUsageErrorsExit2WithOneLine(t *testing.T) {

@@ -1,7 +1,6 @@
 package builtin_test
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,43 +9,32 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/camber-tui/camber-tui/internal/demostore"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/builtin"
-	"github.com/camber-tui/camber-tui/store"
-	"github.com/camber-tui/camber-tui/store/demo"
 )
 
-// demoStore is the demo campus, written once for the package's tests and
-// never changed (tests that change a store work on a copy).
-var demoStore string
+// campus is the demo campus, written once for the package's tests and
+// never changed (tests that change a store work on a copy); demoStore is
+// its root.
+var (
+	campus    demostore.Campus
+	demoStore string
+)
 
 // demoFacilities are the demo campus's facilities.
 var demoFacilities = []string{"ds-ashrae-gepiii", "north-campus", "south-annex"}
 
 func TestMain(m *testing.M) {
-	code, err := run(m)
-	if err != nil {
+	code := 1
+	if root, err := campus.Root(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	} else {
+		demoStore = root
+		code = m.Run()
 	}
+	campus.Remove()
 	os.Exit(code)
-}
-
-func run(m *testing.M) (int, error) {
-	dir, err := os.MkdirTemp("", "camber-builtin-test-")
-	if err != nil {
-		return 0, err
-	}
-	defer os.RemoveAll(dir)
-	st, err := store.Create(filepath.Join(dir, "store"))
-	if err != nil {
-		return 0, err
-	}
-	if _, err := demo.Write(context.Background(), st, demo.Options{Seed: demo.DefaultSeed}); err != nil {
-		return 0, err
-	}
-	demoStore = st.Root()
-	return m.Run(), nil
 }
 
 // newDefault returns builtin.Default(), failing the test on error.
