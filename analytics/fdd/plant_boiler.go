@@ -156,16 +156,10 @@ func boilerShortCycleRule() Rule {
 		Standard: pnnlPlant,
 		Category: "maintenance",
 		Grid:     Native,
-		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := ctx.Err(); err != nil {
-				return Outcome{}, err
-			}
-			limit := plantI(in.Params, "max_starts_per_day", boilerStartsDefault)
-			return eventOutcome(in.Frame, in.Frame.Col(model.BoilerStatus), nil, eventStarts, limit, eventSpec{
-				param: "max_starts_per_day", noun: "boiler starts", metric: "starts",
-				signal: "boiler status", basis: "boiler starts (off to on)",
-			}), nil
-		},
+		Check: eventCheck(model.BoilerStatus, eventStarts, boilerStartsDefault, eventSpec{
+			param: "max_starts_per_day", noun: "boiler starts", metric: "starts",
+			signal: "boiler status", basis: "boiler starts (off to on)",
+		}),
 	}
 }
 

@@ -44,16 +44,10 @@ func compressorShortCycleRule() Rule {
 		Standard: fddDX,
 		Category: "maintenance",
 		Grid:     Native,
-		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := ctx.Err(); err != nil {
-				return Outcome{}, err
-			}
-			limit := plantI(in.Params, "max_starts_per_day", compressorStartsMax)
-			return eventOutcome(in.Frame, in.Frame.Col(model.CompressorStatus), nil, eventStarts, limit, eventSpec{
-				param: "max_starts_per_day", noun: "compressor starts", metric: "starts",
-				signal: "compressor status", basis: "compressor starts (off to on)",
-			}), nil
-		},
+		Check: eventCheck(model.CompressorStatus, eventStarts, compressorStartsMax, eventSpec{
+			param: "max_starts_per_day", noun: "compressor starts", metric: "starts",
+			signal: "compressor status", basis: "compressor starts (off to on)",
+		}),
 	}
 }
 
@@ -74,16 +68,10 @@ func compressorStagingRule() Rule {
 		Standard: fddDX,
 		Category: "maintenance",
 		Grid:     Native,
-		Check: func(ctx context.Context, in *Input) (Outcome, error) {
-			if err := ctx.Err(); err != nil {
-				return Outcome{}, err
-			}
-			limit := plantI(in.Params, "max_changes_per_day", compressorChangesMax)
-			return eventOutcome(in.Frame, in.Frame.Col(model.CompressorStage), nil, eventChanges, limit, eventSpec{
-				param: "max_changes_per_day", noun: "stage changes", metric: "changes",
-				signal: "compressor stage", basis: "compressor stage changes",
-			}), nil
-		},
+		Check: eventCheck(model.CompressorStage, eventChanges, compressorChangesMax, eventSpec{
+			param: "max_changes_per_day", noun: "stage changes", metric: "changes",
+			signal: "compressor stage", basis: "compressor stage changes",
+		}),
 	}
 }
 

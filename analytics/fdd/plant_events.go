@@ -1,10 +1,12 @@
 package fdd
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"github.com/camber-tui/camber-tui/analytics/series"
+	"github.com/camber-tui/camber-tui/model"
 )
 
 // The event rules (boiler_short_cycle, compressor_short_cycle,
@@ -133,6 +135,19 @@ type eventSpec struct {
 	metric string // metric prefix: "starts", "changes", "reversals"
 	signal string // the input counted, for "insufficient data" ("boiler status")
 	basis  string // EventBasis
+}
+
+// eventCheck is the Check of an event rule that counts the events of one
+// role, ungated, against its per-day limit: the integer parameter sp.param,
+// or def when the runner passed none (a rule run outside the runner).
+func eventCheck(role model.Role, kind eventKind, def int, sp eventSpec) func(context.Context, *Input) (Outcome, error) {
+	return func(ctx context.Context, in *Input) (Outcome, error) {
+		if err := ctx.Err(); err != nil {
+			return Outcome{}, err
+		}
+		limit := plantI(in.Params, sp.param, def)
+		return eventOutcome(in.Frame, in.Frame.Col(role), nil, kind, limit, sp), nil
+	}
 }
 
 // eventOutcome judges per-running-day event counts against limit: warn at

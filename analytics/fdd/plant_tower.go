@@ -60,8 +60,11 @@ func plantWetBulb(f *series.Frame) ([]float64, string) {
 
 // towerRunning marks the samples where the tower rejects heat: CWR − CWS ≥
 // 1 °F when cw_return_temp is mapped, else fan speed > 5 % when the fan is,
-// else every sample with CWS and wet-bulb (the third is caveated).
+// else every sample with CWS and wet-bulb (the third is caveated). It
+// returns them with their judged basis ("running hours", or "hours with
+// CWS and wet-bulb" for the third) and the caveats.
 func towerRunning(f *series.Frame, cws, wb []float64) ([]bool, string, []string) {
+	unit := sampleNoun(f)
 	run := make([]bool, f.N)
 	switch {
 	case f.Has(model.CWReturnTemp):
@@ -69,19 +72,19 @@ func towerRunning(f *series.Frame, cws, wb []float64) ([]bool, string, []string)
 		for i := range run {
 			run[i] = plantFiniteAt(cws, i) && plantFiniteAt(wb, i) && cwr[i]-cws[i] >= towerMinRangeF
 		}
-		return run, "running", nil
+		return run, "running " + unit, nil
 	case f.Has(model.TowerFanSpeed):
 		fan := f.Col(model.TowerFanSpeed)
 		scale := plantPercentScale(fan)
 		for i := range run {
 			run[i] = plantFiniteAt(cws, i) && plantFiniteAt(wb, i) && fan[i]*scale > towerFanRunPct
 		}
-		return run, "running", nil
+		return run, "running " + unit, nil
 	}
 	for i := range run {
 		run[i] = plantFiniteAt(cws, i) && plantFiniteAt(wb, i)
 	}
-	return run, "", []string{"no cw_return_temp or tower_fan_speed: idle hours could not be told apart"}
+	return run, unit + " with CWS and wet-bulb", []string{"no cw_return_temp or tower_fan_speed: idle hours could not be told apart"}
 }
 
 // towerNoWetBulb is the outcome when no wet-bulb source is present (the
@@ -151,11 +154,7 @@ func checkCoolingTowerApproach(ctx context.Context, in *Input) (Outcome, error) 
 	}
 	metrics["wetbulb_source"] = source
 	cws := f.Col(model.CWSupplyTemp)
-	judged, state, caveats := towerRunning(f, cws, wb)
-	basis := "running " + unit
-	if state == "" {
-		basis = unit + " with CWS and wet-bulb"
-	}
+	judged, basis, caveats := towerRunning(f, cws, wb)
 	withFan := f.Has(model.TowerFanSpeed)
 	if withFan {
 		fan := f.Col(model.TowerFanSpeed)
@@ -250,7 +249,6 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 		return Outcome{}, err
 	}
 	f := in.Frame
-	unit := sampleNoun(f)
 	flat := plantF(in.Params, "reset_slope_flat", cwResetFlatDefault)
 	metrics := map[string]any{"cws_wetbulb_slope": nil, "reset_slope_flat": flat, "wetbulb_source": nil}
 	wb, source := plantWetBulb(f)
@@ -259,11 +257,7 @@ func checkCondenserWaterReset(ctx context.Context, in *Input) (Outcome, error) {
 	}
 	metrics["wetbulb_source"] = source
 	cws := f.Col(model.CWSupplyTemp)
-	judged, state, caveats := towerRunning(f, cws, wb)
-	basis := "running " + unit
-	if state == "" {
-		basis = unit + " with CWS and wet-bulb"
-	}
+	judged, basis, caveats := towerRunning(f, cws, wb)
 	nj := count(judged)
 	metrics["judged_samples"] = nj
 	flagged := make([]bool, f.N)
