@@ -161,18 +161,7 @@ func (s *Screen) refreshMarkdown() {
 func (s *Screen) markdownKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := s.env.Keys
 	switch {
-	case key.Matches(msg, k.Nav.Up):
-		s.md.ScrollUp(1)
-	case key.Matches(msg, k.Nav.Down):
-		s.md.ScrollDown(1)
-	case key.Matches(msg, k.Nav.PageUp):
-		s.md.PageUp()
-	case key.Matches(msg, k.Nav.PageDown):
-		s.md.PageDown()
-	case key.Matches(msg, k.Nav.Home):
-		s.md.GotoTop()
-	case key.Matches(msg, k.Nav.End):
-		s.md.GotoBottom()
+	case k.Nav.Scroll(&s.md, msg):
 	case key.Matches(msg, k.Result.NextList):
 		s.rcxTables = true
 	case key.Matches(msg, k.Nav.Select), key.Matches(msg, k.Nav.Filter):

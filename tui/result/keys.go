@@ -202,18 +202,7 @@ func (m *Model) viewportKey(msg tea.KeyMsg) (tea.Cmd, Action) {
 	case m.mode != ModeText && key.Matches(msg, k.Result.FullText):
 		m.mode = ModeText
 		m.refreshViewport()
-	case key.Matches(msg, k.Nav.Up):
-		m.vp.ScrollUp(1)
-	case key.Matches(msg, k.Nav.Down):
-		m.vp.ScrollDown(1)
-	case key.Matches(msg, k.Nav.PageUp):
-		m.vp.PageUp()
-	case key.Matches(msg, k.Nav.PageDown):
-		m.vp.PageDown()
-	case key.Matches(msg, k.Nav.Home):
-		m.vp.GotoTop()
-	case key.Matches(msg, k.Nav.End):
-		m.vp.GotoBottom()
+	case k.Nav.Scroll(&m.vp, msg):
 	case key.Matches(msg, k.Result.Copy):
 		return m.copySelection(), nil
 	case key.Matches(msg, k.Result.Export):

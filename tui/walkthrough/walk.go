@@ -223,18 +223,8 @@ func (s *Screen) zoomKey(msg tea.KeyMsg) tea.Cmd {
 		case key.Matches(msg, k.Global.Back), key.Matches(msg, k.Nav.Select):
 			s.zoom = false
 			s.layout()
-		case key.Matches(msg, k.Nav.Up):
-			s.msgView.ScrollUp(1)
-		case key.Matches(msg, k.Nav.Down):
-			s.msgView.ScrollDown(1)
-		case key.Matches(msg, k.Nav.PageUp):
-			s.msgView.PageUp()
-		case key.Matches(msg, k.Nav.PageDown):
-			s.msgView.PageDown()
-		case key.Matches(msg, k.Nav.Home):
-			s.msgView.GotoTop()
-		case key.Matches(msg, k.Nav.End):
-			s.msgView.GotoBottom()
+		default:
+			k.Nav.Scroll(&s.msgView, msg)
 		}
 		return nil
 	}
