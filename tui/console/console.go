@@ -155,11 +155,7 @@ func (s *Screen) key(msg tea.KeyMsg) tea.Cmd {
 	k := s.env.Keys
 	switch {
 	case key.Matches(msg, k.Global.Back):
-		if s.cancel != nil {
-			s.cancel()
-			return nil
-		}
-		return screen.Back
+		return screen.CancelOrBack(s.cancel)
 	case key.Matches(msg, k.Console.Run):
 		return s.run()
 	case key.Matches(msg, k.Console.Complete):

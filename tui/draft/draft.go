@@ -235,11 +235,7 @@ func (s *Screen) key(msg tea.KeyMsg) tea.Cmd {
 	k := s.env.Keys
 	switch {
 	case key.Matches(msg, k.Global.Back):
-		if s.llmCancel != nil {
-			s.llmCancel()
-			return nil
-		}
-		return screen.Back
+		return screen.CancelOrBack(s.llmCancel)
 	case key.Matches(msg, k.Draft.Template):
 		return s.template()
 	case key.Matches(msg, k.Draft.LLM):

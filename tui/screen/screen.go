@@ -99,6 +99,17 @@ type BackMsg struct{}
 // Back is the command that leaves the current screen.
 func Back() tea.Msg { return BackMsg{} }
 
+// CancelOrBack is the Back key on a screen that runs work of its own (a
+// command, an LLM draft): with work running (cancel not nil) it cancels it
+// and stays, returning nil; otherwise it returns [Back].
+func CancelOrBack(cancel context.CancelFunc) tea.Cmd {
+	if cancel != nil {
+		cancel()
+		return nil
+	}
+	return Back
+}
+
 // StatusMsg shows a short note in the status line until the next one.
 type StatusMsg struct {
 	Text string

@@ -81,3 +81,18 @@ func TestEnv(t *testing.T) {
 		t.Errorf("markdown without colour: %q", md)
 	}
 }
+
+func TestCancelOrBack(t *testing.T) {
+	if cmd := CancelOrBack(nil); cmd == nil {
+		t.Fatal("no work running: Back must leave the screen")
+	} else if _, ok := cmd().(BackMsg); !ok {
+		t.Fatalf("no work running: got %T, want BackMsg", cmd())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if cmd := CancelOrBack(cancel); cmd != nil {
+		t.Fatalf("work running: got a command (%T), want none", cmd())
+	}
+	if ctx.Err() == nil {
+		t.Fatal("work running: it was not cancelled")
+	}
+}
