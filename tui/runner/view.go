@@ -94,34 +94,17 @@ func (s *Screen) formView() string {
 	var body []string
 	for i := s.formTop; i < len(s.fields) && len(body) < rows; i++ {
 		f := s.fields[i]
-		mark := "  "
-		if i == s.focus {
-			mark = "› "
-		}
-		req := " "
-		if f.required {
-			req = "*"
-		}
-		name := widget.Pad(f.name, nw)
 		var val string
 		if f.choices() || i != s.focus {
-			v := f.display()
-			if v == "" {
-				v = st.Muted.Render(f.input.Placeholder)
+			val = f.display()
+			if val == "" {
+				val = st.Muted.Render(f.input.Placeholder)
 			}
-			val = widget.Pad(v, iw)
 		} else {
-			val = widget.Pad(f.input.View(), iw)
+			val = f.input.View()
 		}
-		box := "[" + val + "]"
-		if i == s.focus {
-			box = st.Focus.Render("[") + val + st.Focus.Render("]")
-			name = st.Bold.Render(name)
-		}
-		line := mark + st.Warn.Render(req) + name + " " + box
-		if f.err != "" {
-			line += " " + st.Error.Render("✖ "+f.err)
-		} else if s.w >= 100 {
+		line := widget.FormRow(st, widget.FormField{Name: f.name, Value: val, Required: f.required, Focused: i == s.focus, Err: f.err}, nw, iw)
+		if f.err == "" && s.w >= 100 {
 			line += " " + st.Muted.Render(f.hint())
 		}
 		body = append(body, widget.Truncate(line, s.w))

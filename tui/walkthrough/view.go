@@ -86,26 +86,8 @@ func (s *Screen) formView() string {
 	nw, iw := s.nameWidth(), s.inputWidth()
 	var body []string
 	for i, f := range s.fields {
-		mark := "  "
-		if i == s.focus {
-			mark = "› "
-		}
-		req := " "
-		if f.required {
-			req = "*"
-		}
-		name := widget.Pad(f.name, nw)
-		val := widget.Pad(f.input.View(), iw)
-		box := "[" + val + "]"
-		if i == s.focus {
-			box = st.Focus.Render("[") + val + st.Focus.Render("]")
-			name = st.Bold.Render(name)
-		}
-		line := mark + st.Warn.Render(req) + name + " " + box
-		if f.err != "" {
-			line += " " + st.Error.Render("✖ "+f.err)
-		}
-		body = append(body, widget.Truncate(line, s.w))
+		row := widget.FormField{Name: f.name, Value: f.input.View(), Required: f.required, Focused: i == s.focus, Err: f.err}
+		body = append(body, widget.Truncate(widget.FormRow(st, row, nw, iw), s.w))
 	}
 	var foot []string
 	if len(s.fields) > 0 {

@@ -213,3 +213,23 @@ func TestHeight(t *testing.T) {
 		}
 	}
 }
+
+func TestFormRow(t *testing.T) {
+	st := plainStyles()
+	for _, tc := range []struct {
+		name string
+		f    FormField
+		want string
+	}{
+		{"plain", FormField{Name: "equip", Value: "AHU-1"}, "   equip    [AHU-1   ]"},
+		{"required, focused, name cut", FormField{Name: "facility_id", Value: "hq", Required: true, Focused: true}, "› *facilit… [hq      ]"},
+		{"error", FormField{Name: "limit", Value: "x", Err: "not a number"}, "   limit    [x       ] ✖ not a number"},
+		{"cut to width", FormField{Name: "rules", Value: "economizer_high_limit"}, "   rules    [economi…]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := FormRow(st, tc.f, 8, 8); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
