@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/camber-tui/camber-tui/registry"
@@ -94,19 +93,8 @@ func (a *app) send(msg tea.Msg) {
 // drive runs cmd by hand like the program loop would, except the
 // spinner's ticks (which would never end while a call runs).
 func (a *app) drive(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil, spinner.TickMsg:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			a.drive(c)
-		}
-	case tea.QuitMsg:
+	if tuitest.Loop(cmd, a.send) {
 		a.quit = true
-	default:
-		a.send(msg)
 	}
 }
 

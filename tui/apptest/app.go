@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/camber-tui/camber-tui/themes"
@@ -93,21 +92,10 @@ func (a *App) Send(msg tea.Msg) {
 
 // Drive runs cmd by hand as the program loop would (a batch's commands in
 // order), except the spinner's ticks, which would never end while a call
-// runs.
+// runs (see [tuitest.Loop]).
 func (a *App) Drive(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil, spinner.TickMsg:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			a.Drive(c)
-		}
-	case tea.QuitMsg:
+	if tuitest.Loop(cmd, a.Send) {
 		a.Quit = true
-	default:
-		a.Send(msg)
 	}
 }
 
