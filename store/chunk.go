@@ -66,6 +66,7 @@ func (c *chunk) drop(i int) {
 // colReader decodes one column of a row group chunk by chunk.
 type colReader struct {
 	cr     file.ColumnChunkReader
+	ts     *tsPages // set instead of cr for a ts column tsPages reads
 	maxDef int16
 	defs   []int16
 	bufBA  []parquet.ByteArray
@@ -97,12 +98,40 @@ func (r *colReader) open(rg *file.RowGroupReader, col int, rel string) error {
 	return nil
 }
 
+// openTS points r at the ts column col of a row group: read page by page
+// by tsPages when its encoding allows (see fastTS), else like open.
+func (r *colReader) openTS(rg *file.RowGroupReader, col int, rel string) error {
+	r.close()
+	cc, err := rg.MetaData().ColumnChunk(col)
+	if err != nil {
+		return &DamagedError{File: rel, Reason: err.Error()}
+	}
+	maxDef := rg.MetaData().Schema.Column(col).MaxDefinitionLevel()
+	if !fastTS(cc, maxDef) {
+		return r.open(rg, col, rel)
+	}
+	pr, err := rg.GetColumnPageReader(col)
+	if err != nil {
+		return &DamagedError{File: rel, Reason: err.Error()}
+	}
+	if r.ts == nil {
+		r.ts = &tsPages{}
+	}
+	*r.ts = tsPages{pr: pr, maxDef: maxDef, vals: deltaInt64{widths: r.ts.vals.widths}}
+	r.rel = rel
+	return nil
+}
+
 // close releases the column's page buffers to the file's pool.
 func (r *colReader) close() {
 	if c, ok := r.cr.(interface{ Close() error }); ok {
 		c.Close()
 	}
 	r.cr = nil
+	if r.ts != nil && r.ts.pr != nil {
+		r.ts.pr.Close()
+		r.ts.pr = nil
+	}
 }
 
 func (r *colReader) damaged(format string, args ...any) error {
@@ -183,6 +212,12 @@ func (r *colReader) readStrings(c *chunk, in *interner, out []uint32, n int) err
 
 // readTS decodes n timestamps as ns.
 func (r *colReader) readTS(c *chunk, mul int64, out []int64, n int) error {
+	if r.ts != nil && r.ts.pr != nil {
+		if err := r.ts.read(c, mul, out, n); err != nil {
+			return r.damaged("%v", err)
+		}
+		return nil
+	}
 	defs := r.levels(n)
 	var lv int64
 	var read int

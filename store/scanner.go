@@ -253,7 +253,8 @@ func (sc *scanner) scanGroup(o *openedPart, l *layout, i int, g *groupInfo, fn f
 		}
 	}
 	if err == nil && sc.need.ts {
-		tr, err = open(3, l.ts)
+		tr = &sc.cols[3]
+		err = tr.openTS(rg, l.ts, o.rel)
 	}
 	if err == nil && sc.need.value {
 		vr, err = open(4, l.value)
