@@ -105,7 +105,9 @@ func BenchmarkRuleRunBig(b *testing.B) {
 }
 
 // BenchmarkFindingDetailBig is finding_detail of the big facility's worst
-// finding: the same run as rule_run, then one finding's spans.
+// finding after a rule_run with the same run arguments: the run comes from
+// the run cache, so this is one finding's spans and facts. The cold call
+// (the whole run again) is BenchmarkRunCacheBig/finding_detail/cold.
 func BenchmarkFindingDetailBig(b *testing.B) {
 	reg, cc, _ := bigCall(b)
 	res, err := reg.Call(b.Context(), "rule_run", map[string]any{"facility_id": demo.BigFleet, "limit": 1}, cc)
