@@ -143,6 +143,13 @@ type MV struct {
 	NonRoutine bool
 	// Units is the energy unit savings are reported in ("" = the meter's).
 	Units string
+	// Autocorrelation turns the lag-1 adjustment of the savings
+	// uncertainty (n' = n(1−ρ)/(1+ρ)) on or off; nil leaves it to the
+	// interval (on for hourly data).
+	Autocorrelation *bool
+	// Models restricts the candidate baseline models (canonical names);
+	// nil fits the interval's defaults.
+	Models []string
 }
 
 // Drift is the drift section: windows, families and frozen baselines.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camber-tui/camber-tui/analytics/mv"
 	"github.com/camber-tui/camber-tui/analytics/series"
 	"github.com/camber-tui/camber-tui/model"
 )
@@ -57,7 +58,7 @@ func (d *decoder) window(n *node, path string) (Window, error) {
 }
 
 func (d *decoder) mv(n *node) (*MV, error) {
-	if err := d.object(n, "mv", "meter", "oat", "baseline", "reporting", "interval", "confidence", "non_routine", "units"); err != nil {
+	if err := d.object(n, "mv", "meter", "oat", "baseline", "reporting", "interval", "confidence", "non_routine", "units", "autocorrelation", "models"); err != nil {
 		return nil, err
 	}
 	for _, k := range []string{"meter", "baseline", "reporting"} {
@@ -119,7 +120,55 @@ func (d *decoder) mv(n *node) (*MV, error) {
 			return nil, err
 		}
 	}
+	if a := n.get("autocorrelation"); a != nil {
+		v, err := d.flag(a, "mv.autocorrelation")
+		if err != nil {
+			return nil, err
+		}
+		m.Autocorrelation = &v
+	}
+	if ms := n.get("models"); ms != nil {
+		if m.Models, err = d.mvModels(ms); err != nil {
+			return nil, err
+		}
+		if m.Interval != string(mv.Hourly) && slices.Contains(m.Models, string(mv.KindTOWT)) {
+			return nil, d.errf("mv.models", "TOWT needs hourly data (set mv.interval to hourly, or leave TOWT out)")
+		}
+	}
 	return m, nil
+}
+
+// mvModels reads mv.models: a non-empty list of baseline model names
+// (2P, 3PC, 3PH, 4P, 5P, the zero-base variants, TOWT, degree-day).
+func (d *decoder) mvModels(n *node) ([]string, error) {
+	if n.kind != kList || len(n.items) == 0 {
+		return nil, d.errf("mv.models", "must be a non-empty list of model names (%s)", strings.Join(mvKindNames(), ", "))
+	}
+	var out []string
+	for i, it := range n.items {
+		p := fmt.Sprintf("mv.models[%d]", i)
+		s, err := d.text(it, p)
+		if err != nil {
+			return nil, err
+		}
+		k, ok := mv.ParseKind(s)
+		if !ok {
+			return nil, d.errf(p, "%q is not a baseline model (%s)", s, strings.Join(mvKindNames(), ", "))
+		}
+		if slices.Contains(out, string(k)) {
+			return nil, d.errf(p, "%q is listed twice", s)
+		}
+		out = append(out, string(k))
+	}
+	return out, nil
+}
+
+func mvKindNames() []string {
+	var out []string
+	for _, k := range mv.Kinds() {
+		out = append(out, string(k))
+	}
+	return out
 }
 
 func (d *decoder) drift(n *node) (*Drift, error) {

@@ -70,7 +70,10 @@
 //   - mv: meter {equip, role power|energy_rate} and baseline, reporting
 //     windows (required); oat {equip, role oat}; interval daily (default),
 //     hourly or monthly; confidence 80, 90 (default) or 95; non_routine
-//     true/false; units (the energy unit savings are reported in).
+//     true/false; units (the energy unit savings are reported in);
+//     autocorrelation true/false (the lag-1 adjustment of the savings
+//     uncertainty; default on for hourly data); models (the candidate
+//     baseline models, e.g. ["3PC", "4P"]; TOWT needs hourly data).
 //   - drift: baseline and current windows, families, and frozen baselines
 //     {equip: {family: {n, slope, intercept, sigma, r2, tons_min, tons_max,
 //     coverage_start, coverage_end}}}.

@@ -26,10 +26,12 @@ type mvProject struct {
 	RateUnit   string    `json:"rate_unit"`
 	Units      string    `json:"units"`
 	NonRoutine bool      `json:"non_routine"`
-	// Autocorrelation is the capability's choice (the run config has no
-	// key for it): on for hourly data, whose residuals are strongly
-	// autocorrelated.
+	// Autocorrelation is the run config's mv.autocorrelation, else on for
+	// hourly data, whose residuals are strongly autocorrelated.
 	Autocorrelation bool `json:"autocorrelation_adjusted"`
+	// Models are the candidate models the config names (empty: the
+	// interval's defaults).
+	Models []string `json:"models,omitempty"`
 }
 
 // mvSummary is the mv_summary capability.
@@ -114,10 +116,17 @@ func evaluateMV(ctx context.Context, src *storeSource, rc *runConfig, fac string
 	p := &mvProject{Meter: m.Meter.String(), MeterEquip: m.Meter.Equip, OAT: oatRef.String(),
 		Baseline: mv.Window(m.Baseline), Reporting: mv.Window(m.Reporting), Interval: m.Interval, Confidence: m.Confidence,
 		RateUnit: rc.cfg.Units[m.Meter.Role], Units: m.Units, NonRoutine: m.NonRoutine,
-		Autocorrelation: m.Interval == string(mv.Hourly)}
+		Autocorrelation: m.Interval == string(mv.Hourly), Models: m.Models}
+	if m.Autocorrelation != nil {
+		p.Autocorrelation = *m.Autocorrelation
+	}
+	var kinds []mv.Kind
+	for _, name := range m.Models {
+		kinds = append(kinds, mv.Kind(name))
+	}
 	rep, err := mv.Evaluate(ctx, mv.Project{Meter: meter, OAT: oat, Baseline: p.Baseline, Reporting: p.Reporting,
 		Interval: mv.Interval(m.Interval), Confidence: m.Confidence, RateUnit: p.RateUnit, Units: m.Units,
-		ExcludeNonRoutine: m.NonRoutine, Autocorrelation: p.Autocorrelation})
+		ExcludeNonRoutine: m.NonRoutine, Autocorrelation: p.Autocorrelation, Models: kinds})
 	switch {
 	case err == nil:
 		if p.RateUnit == "" {

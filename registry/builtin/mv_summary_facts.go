@@ -182,7 +182,9 @@ func mvOutputSchema() map[string]any {
 		"rate_unit":                typed("string", "The unit of the meter's stored values."),
 		"units":                    typed("string", "The energy unit the savings are in."),
 		"non_routine":              typed("boolean", "Non-routine baseline periods are excluded."),
-		"autocorrelation_adjusted": typed("boolean", "n′ is adjusted for lag-1 autocorrelation (on for hourly data)."),
+		"autocorrelation_adjusted": typed("boolean", "n′ is adjusted for lag-1 autocorrelation (the config's mv.autocorrelation, else on for hourly data)."),
+		"models": map[string]any{"type": "array", "items": map[string]any{"type": "string"},
+			"description": "The candidate models the config's mv.models names (absent: the interval's defaults)."},
 	})
 	return runObject("", []string{"facility_id", "config", "project", "information_only", "model", "candidates", "acceptance", "savings",
 		"non_routine", "coverage", "cusum", "steps", "triggers", "proposals", "caveats", "declined"}, map[string]any{

@@ -174,3 +174,36 @@ func strs(vs []any) []string {
 	}
 	return out
 }
+
+// TestMVSummary_ConfigModelsAndAutocorrelation: the run config's
+// mv.models restricts the candidates and mv.autocorrelation overrides the
+// hourly default.
+func TestMVSummary_ConfigModelsAndAutocorrelation(t *testing.T) {
+	dir := meterStore(t, 180, 90, true)
+	base := map[string]any{
+		"meter": map[string]any{"equip": "MTR-1", "role": "power"}, "oat": map[string]any{"equip": "WX-1", "role": "oat"},
+		"baseline": []any{"2025-01-01", "2025-03-31"}, "reporting": []any{"2025-04-01", "2025-06-29"}, "interval": "hourly"}
+	run := func(extra map[string]any) map[string]any {
+		mv := map[string]any{}
+		for k, v := range base {
+			mv[k] = v
+		}
+		for k, v := range extra {
+			mv[k] = v
+		}
+		cc := &registry.CallContext{Store: dir, AllowedFacilities: []string{"hq"}, Configs: []string{hqConfig(t, mv)}}
+		return dataOf(call(t, newDefault(t), "mv_summary", map[string]any{"facility_id": "hq"}, cc))
+	}
+	d := run(nil)
+	if p := d["project"].(map[string]any); p["autocorrelation_adjusted"] != true {
+		t.Fatalf("hourly default: autocorrelation_adjusted %v, want true", p["autocorrelation_adjusted"])
+	}
+	d = run(map[string]any{"models": []any{"2P"}, "autocorrelation": false})
+	p := d["project"].(map[string]any)
+	if p["autocorrelation_adjusted"] != false || strings.Join(strs(p["models"].([]any)), ",") != "2P" {
+		t.Fatalf("project %v, want autocorrelation off and models [2P]", p)
+	}
+	if m := d["model"].(map[string]any); m["kind"] != "2P" {
+		t.Fatalf("chosen model %v, want the only one the config allows", m["kind"])
+	}
+}
