@@ -127,7 +127,9 @@ func (m *Model) Env() *screen.Env { return m.env }
 
 // Top returns the current screen; Depth the number of screens open.
 func (m *Model) Top() screen.Screen { return m.stack[len(m.stack)-1] }
-func (m *Model) Depth() int         { return len(m.stack) }
+
+// Depth is the number of screens on the stack.
+func (m *Model) Depth() int { return len(m.stack) }
 
 // Running returns the names of the calls in flight, oldest first.
 func (m *Model) Running() []string {

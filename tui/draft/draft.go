@@ -112,7 +112,9 @@ func New(env *screen.Env, opts Options) *Screen {
 }
 
 // Text returns the draft; Report the last check (of [Screen.Checked]'s edit).
-func (s *Screen) Text() string          { return s.ta.Value() }
+func (s *Screen) Text() string { return s.ta.Value() }
+
+// Report is the latest citation check of the draft.
 func (s *Screen) Report() verify.Report { return s.report }
 
 // Checked reports whether the marks are of the text as it stands.

@@ -120,5 +120,7 @@ func (s *Screen) Title() string { return "facilities" }
 func (s *Screen) Capturing() bool { return s.m.Capturing() }
 
 // ShortHelp and FullHelp list the keys.
-func (s *Screen) ShortHelp() []key.Binding  { return s.m.ShortHelp() }
+func (s *Screen) ShortHelp() []key.Binding { return s.m.ShortHelp() }
+
+// FullHelp lists the screen's keys for the full help.
 func (s *Screen) FullHelp() [][]key.Binding { return s.m.FullHelp() }

@@ -109,7 +109,9 @@ func (s *Screen) load(i int) tea.Cmd {
 }
 
 // Active returns the active tab; View its result view.
-func (s *Screen) Active() int                 { return s.active }
+func (s *Screen) Active() int { return s.active }
+
+// TabView is the result view of tab i (0-based).
 func (s *Screen) TabView(i int) *result.Model { return s.views[i] }
 
 // SetTab shows tab i, loading it when first shown.

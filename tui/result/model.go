@@ -117,16 +117,34 @@ func (m *Model) Call(name string, args map[string]any) tea.Cmd {
 func (m *Model) tag() string { return m.base + "#" + strconv.Itoa(m.seq) }
 
 // Name returns the capability; Args the shown result's arguments.
-func (m *Model) Name() string             { return m.name }
-func (m *Model) Args() map[string]any     { return screen.CloneArgs(m.args) }
+func (m *Model) Name() string { return m.name }
+
+// Args returns a copy of the shown result's arguments.
+func (m *Model) Args() map[string]any { return screen.CloneArgs(m.args) }
+
+// Result is the shown result (nil before the first answer).
 func (m *Model) Result() *registry.Result { return m.res }
-func (m *Model) Err() error               { return m.err }
-func (m *Model) Pending() bool            { return m.pending }
-func (m *Model) Started() bool            { return m.seq > 0 }
-func (m *Model) Mode() Mode               { return m.mode }
-func (m *Model) Focus() Focus             { return m.focus }
-func (m *Model) Banners() []Banner        { return m.banners }
-func (m *Model) Lists() []List            { return m.lists }
+
+// Err is the error of the last call, if it failed.
+func (m *Model) Err() error { return m.err }
+
+// Pending reports whether a call is running.
+func (m *Model) Pending() bool { return m.pending }
+
+// Started reports whether a call was ever made.
+func (m *Model) Started() bool { return m.seq > 0 }
+
+// Mode is the current display mode.
+func (m *Model) Mode() Mode { return m.mode }
+
+// Focus is the focused pane.
+func (m *Model) Focus() Focus { return m.focus }
+
+// Banners are the shown result's notices, classified by kind.
+func (m *Model) Banners() []Banner { return m.banners }
+
+// Lists are the shown result's data lists.
+func (m *Model) Lists() []List { return m.lists }
 
 // CurrentList returns the list shown.
 func (m *Model) CurrentList() (List, bool) {

@@ -63,5 +63,7 @@ func (s *Screen) FacilityID() string { f, _ := s.args["facility_id"].(string); r
 func (s *Screen) Capturing() bool { return s.m.Capturing() }
 
 // ShortHelp and FullHelp list the view's keys.
-func (s *Screen) ShortHelp() []key.Binding  { return s.m.ShortHelp() }
+func (s *Screen) ShortHelp() []key.Binding { return s.m.ShortHelp() }
+
+// FullHelp lists the screen's keys for the full help.
 func (s *Screen) FullHelp() [][]key.Binding { return s.m.FullHelp() }

@@ -84,9 +84,13 @@ func firstSentence(s string) string {
 }
 
 // State returns the step; Capability the chosen capability.
-func (s *Screen) State() State                    { return s.state }
+func (s *Screen) State() State { return s.state }
+
+// Capability is the chosen capability.
 func (s *Screen) Capability() registry.Capability { return s.capab }
-func (s *Screen) Result() *result.Model           { return s.res }
+
+// Result is the result view of the last run.
+func (s *Screen) Result() *result.Model { return s.res }
 
 // Init does nothing: the runner waits for a pick.
 func (s *Screen) Init() tea.Cmd { return nil }

@@ -123,10 +123,16 @@ func New(env *screen.Env, opts Options) *Screen {
 
 // State returns the walkthrough's step; Prompt the chosen prompt; Plan its
 // plan (once rendered); Message its rendered message.
-func (s *Screen) State() State            { return s.state }
+func (s *Screen) State() State { return s.state }
+
+// Prompt is the chosen prompt.
 func (s *Screen) Prompt() registry.Prompt { return s.prompt }
-func (s *Screen) Plan() prompts.Plan      { return s.plan }
-func (s *Screen) Message() string         { return s.message }
+
+// Plan is the chosen prompt's plan, once rendered.
+func (s *Screen) Plan() prompts.Plan { return s.plan }
+
+// Message is the rendered prompt message.
+func (s *Screen) Message() string { return s.message }
 
 // Added returns how many facts the walkthrough's calls added to the session.
 func (s *Screen) Added() int { return s.added }

@@ -120,7 +120,9 @@ func (t *Table) SearchOnly(cols ...int) {
 }
 
 // Len returns the number of rows; Shown the number the filter lets through.
-func (t *Table) Len() int   { return len(t.rows) }
+func (t *Table) Len() int { return len(t.rows) }
+
+// Shown is the number of rows the filter leaves.
 func (t *Table) Shown() int { return len(t.visible) }
 
 // Titles returns the column titles.
@@ -278,10 +280,14 @@ func (t *Table) PageUp() bool { return t.Move(-max(t.h, 1)) }
 
 // Home moves to the first row; End to the last.
 func (t *Table) Home() { t.Move(-len(t.visible)) }
-func (t *Table) End()  { t.Move(len(t.visible)) }
+
+// End moves to the last row.
+func (t *Table) End() { t.Move(len(t.visible)) }
 
 // AtEnd and AtStart report whether the cursor is on the last or first row.
-func (t *Table) AtEnd() bool   { return len(t.visible) == 0 || t.cursor == len(t.visible)-1 }
+func (t *Table) AtEnd() bool { return len(t.visible) == 0 || t.cursor == len(t.visible)-1 }
+
+// AtStart reports whether the cursor is on the first row.
 func (t *Table) AtStart() bool { return t.cursor == 0 }
 
 // scroll keeps the cursor row in view.
