@@ -74,6 +74,12 @@ func NativeStep(in []model.Series) int64 {
 // ([NativeStep]), coarsened to a whole multiple when the window would need
 // more than [MaxNativeSlots] slots. Event rules read it.
 func BuildNative(equip, class string, in []model.Series, opt Options) *Frame {
+	return build(equip, class, in, opt, nativeGridStep(in, opt))
+}
+
+// nativeGridStep is BuildNative's step: [NativeStep], times the least whole
+// factor that fits the window in [MaxNativeSlots] slots.
+func nativeGridStep(in []model.Series, opt Options) int64 {
 	step := NativeStep(in)
 	start, end, ok := window(in, opt, step)
 	if ok {
@@ -82,7 +88,7 @@ func BuildNative(equip, class string, in []model.Series, opt Options) *Frame {
 			step *= k
 		}
 	}
-	return build(equip, class, in, opt, step)
+	return step
 }
 
 // floorDiv rounds a/b toward minus infinity (b > 0).
@@ -125,13 +131,26 @@ func window(in []model.Series, opt Options, step int64) (start, end int64, ok bo
 }
 
 func build(equip, class string, in []model.Series, opt Options, step int64) *Frame {
+	b := builder{direct: true}
+	return b.build(equip, class, in, opt, step)
+}
+
+// builder builds frames. With direct set, a column whose role has one
+// series with at most one sample per slot is filled straight from it (see
+// fillDirect); otherwise, and whenever that does not hold, samples are
+// aggregated slot by slot. Both give the same bits.
+type builder struct {
+	direct bool
+	acc    *accumulator
+}
+
+func (b *builder) build(equip, class string, in []model.Series, opt Options, step int64) *Frame {
 	f := &Frame{Equip: equip, Class: class, Step: step, Cols: map[model.Role][]float64{}}
 	start, end, ok := window(in, opt, step)
 	if !ok {
 		return f
 	}
 	f.Start, f.N = start, int((end-start)/step)
-	acc := newAccumulator(f.N)
 	roles := make([]model.Role, 0, 16)
 	seen := map[model.Role]int{}
 	for i := range in {
@@ -140,14 +159,15 @@ func build(equip, class string, in []model.Series, opt Options, step int64) *Fra
 			roles = append(roles, in[i].Role)
 		}
 	}
+	var ss []*model.Series
 	for _, r := range roles {
-		acc.reset()
+		ss = ss[:0]
 		for i := range in {
 			if in[i].Role == r {
-				acc.add(f, &in[i], percentScale(&in[i], f))
+				ss = append(ss, &in[i])
 			}
 		}
-		f.Cols[r] = acc.column(r.IsStatus(), 0)
+		f.Cols[r] = b.column(f, ss, r.IsStatus(), 0)
 	}
 	for i := range opt.Shared {
 		s := &opt.Shared[i]
@@ -157,13 +177,11 @@ func build(equip, class string, in []model.Series, opt Options, step int64) *Fra
 		if _, done := f.Shared[s.Role]; done {
 			continue
 		}
-		acc.reset()
-		acc.add(f, s, percentScale(s, f))
 		limit := SharedFillSteps
 		if iv := MedianInterval(s.TS); iv > step {
 			limit = int((int64(SharedFillSteps)*iv + step - 1) / step)
 		}
-		col := acc.column(s.Role.IsStatus(), limit)
+		col := b.column(f, []*model.Series{s}, s.Role.IsStatus(), limit)
 		if !hasValue(col) {
 			continue
 		}
@@ -174,6 +192,26 @@ func build(equip, class string, in []model.Series, opt Options, step int64) *Fra
 		f.Shared[s.Role] = s.Equip
 	}
 	return f
+}
+
+// column puts one role's series ss on f's grid: mean (or max for status)
+// per slot, NaN in empty slots, then forward-filled (see
+// accumulator.column for limit).
+func (b *builder) column(f *Frame, ss []*model.Series, status bool, limit int) []float64 {
+	col := make([]float64, f.N)
+	if b.direct && len(ss) == 1 && fillDirect(col, f, ss[0], percentScale(ss[0], f), status) {
+		finishColumn(col, status, limit)
+		return col
+	}
+	if b.acc == nil {
+		b.acc = newAccumulator(f.N)
+	}
+	b.acc.reset()
+	for _, s := range ss {
+		b.acc.add(f, s, percentScale(s, f))
+	}
+	b.acc.column(col, status, limit)
+	return col
 }
 
 // percentScale is 100 for a percent-role series whose in-window finite
@@ -276,11 +314,10 @@ func (a *accumulator) flush(k int64, sum, mx float64, cnt int32) {
 	}
 }
 
-// column finalises the column: mean (or max for status) per slot, NaN in
-// empty slots, then forward-fill — unlimited for status (limit < 0), at
-// most limit slots otherwise (limit 0 = none).
-func (a *accumulator) column(status bool, limit int) []float64 {
-	col := make([]float64, len(a.cnt))
+// column finalises the column into col (len(col) slots): mean (or max for
+// status) per slot, NaN in empty slots, then forward-fill (see
+// finishColumn).
+func (a *accumulator) column(col []float64, status bool, limit int) {
 	for k, c := range a.cnt {
 		switch {
 		case c == 0:
@@ -291,13 +328,18 @@ func (a *accumulator) column(status bool, limit int) []float64 {
 			col[k] = a.sum[k] / float64(c)
 		}
 	}
+	finishColumn(col, status, limit)
+}
+
+// finishColumn forward-fills a column: without limit for status, at most
+// limit slots otherwise (limit 0 = none).
+func finishColumn(col []float64, status bool, limit int) {
 	if status {
 		limit = -1
 	}
 	if limit != 0 {
 		forwardFill(col, limit)
 	}
-	return col
 }
 
 // forwardFill copies the last value into following NaN slots, at most limit
