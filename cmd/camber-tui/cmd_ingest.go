@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -49,6 +51,8 @@ func (e *env) ingestCSVCommand() *cobra.Command {
 			case long && len(files) != 1:
 				return usagef("--long takes one FILE.csv, got %d", len(files))
 			}
+			_, statErr := os.Stat(dir)
+			created := errors.Is(statErr, os.ErrNotExist)
 			st, err := store.Create(dir)
 			if err != nil {
 				return err
@@ -61,6 +65,12 @@ func (e *env) ingestCSVCommand() *cobra.Command {
 				sum, err = ingest.Wide(e.ctx, st, opt, mapping, files)
 			}
 			if err != nil {
+				if created {
+					// A failed first ingest leaves no trace: the store
+					// directory it created goes too (os.Remove refuses a
+					// directory that is not empty).
+					_ = os.Remove(dir)
+				}
 				return err
 			}
 			fmt.Fprintln(e.stdout, sum.String())

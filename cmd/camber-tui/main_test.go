@@ -175,3 +175,27 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("version: %d %q", got.code, got.stdout)
 	}
 }
+
+// TestIngestFailureLeavesNothing: a malformed file exits 1 naming the file,
+// line and value, and a store the run would have created is not left
+// behind.
+func TestIngestFailureLeavesNothing(t *testing.T) {
+	tmp := t.TempDir()
+	data := filepath.Join(tmp, "data.csv")
+	mapping := filepath.Join(tmp, "map.csv")
+	os.WriteFile(data, []byte("time,SAT\n2025-01-01 00:00,55.1\n2025-13-01 00:15,55.3\n"), 0o644)
+	os.WriteFile(mapping, []byte("column,equip,equip_class,role\nSAT,AHU-1,AHU,supply_air_temp\n"), 0o644)
+	dir := filepath.Join(tmp, "store")
+	got := runCLI(t, nil, "ingest", "csv", "--store", dir, "--facility", "hq", "--mapping", mapping, data)
+	if got.code != exitFailed || !strings.Contains(got.stderr, `data.csv:3: unparseable timestamp "2025-13-01 00:15"`) {
+		t.Fatalf("exit %d stderr %q", got.code, got.stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the failed ingest left %s behind (%v)", dir, err)
+	}
+	os.WriteFile(data, []byte("time,SAT\n2025-01-01 00:00,55.1\n2025-01-01 00:15,55.3\n"), 0o644)
+	if ok := runCLI(t, nil, "ingest", "csv", "--store", dir, "--facility", "hq", "--mapping", mapping, data); ok.code != 0 ||
+		!strings.Contains(ok.stdout, "ingested 1 point, 2 rows") {
+		t.Fatalf("good ingest: %d %q %q", ok.code, ok.stdout, ok.stderr)
+	}
+}
