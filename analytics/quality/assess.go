@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/camber-tui/camber-tui/analytics/robust"
 	"github.com/camber-tui/camber-tui/analytics/series"
 )
 
@@ -84,7 +85,6 @@ func AssessColumn(f *series.Frame, col []float64) Assessment {
 	var a Assessment
 	a.Expected = time.Duration(f.Step)
 	last := -1
-	vals := make([]float64, 0, len(col))
 	for i, x := range col {
 		if math.IsNaN(x) {
 			a.Missing++
@@ -94,14 +94,22 @@ func AssessColumn(f *series.Frame, col []float64) Assessment {
 			a.Gaps++
 		}
 		last = i
-		vals = append(vals, x)
+	}
+	vals := col // a full column is read as it is
+	if a.Missing > 0 {
+		vals = make([]float64, 0, len(col)-a.Missing)
+		for _, x := range col {
+			if !math.IsNaN(x) {
+				vals = append(vals, x)
+			}
+		}
 	}
 	finish(&a, vals)
 	return a
 }
 
 // finish fills N, coverage, flatline, outliers and the score from the
-// non-null values in order (vals is reordered).
+// non-null values in order (vals is only read).
 func finish(a *Assessment, vals []float64) {
 	a.N = len(vals)
 	if total := a.N + a.Missing; total > 0 {
@@ -131,7 +139,7 @@ func finish(a *Assessment, vals []float64) {
 const localHalfWidth = 6
 
 // countOutliers counts robust outliers in vals, which are in time order
-// (vals is reordered).
+// (vals is only read).
 //
 // CAMBER counts a sample as an outlier when its modified z against the whole
 // series exceeds 3.5. That also fires on every sample of a healthy signal
@@ -142,40 +150,57 @@ const localHalfWidth = 6
 // a global outlier AND it stands out, by the same modified-z test, from its
 // own neighbourhood (the ±6 samples around it, a Hampel filter). A spike
 // stays an outlier; a regime the signal dwells in does not.
+//
+// The median and the MAD are found by narrowed selection (medianOf). When
+// the MAD is 0 the cut comes from the mean absolute deviation, summed in
+// the order a whole-sample selection leaves the values, as it always was
+// (so the sum rounds alike); a sample whose median is not finite takes the
+// whole-sample path throughout.
 func countOutliers(vals []float64) int {
-	ordered := append([]float64(nil), vals...)
-	med := median(vals)
-	dev := make([]float64, len(vals))
-	sumAD := 0.0
-	for i, x := range vals {
-		dev[i] = math.Abs(x - med)
-		sumAD += dev[i]
-	}
-	cut, ok := outlierCut(dev, sumAD)
+	med, cut, ok := globalCut(vals)
 	if !ok {
 		return 0
 	}
-	n := 0
-	var win [2*localHalfWidth + 1]float64
-	var wdev [2*localHalfWidth + 1]float64
-	for i, x := range ordered {
-		if math.Abs(x-med) <= cut {
-			continue
-		}
-		lo, hi := max(0, i-localHalfWidth), min(len(ordered), i+localHalfWidth+1)
-		w := win[:copy(win[:], ordered[lo:hi])]
-		lmed := median(w)
-		wd := wdev[:len(w)]
-		sum := 0.0
-		for j, y := range ordered[lo:hi] {
-			wd[j] = math.Abs(y - lmed)
-			sum += wd[j]
-		}
-		if lcut, ok := outlierCut(wd, sum); ok && math.Abs(x-lmed) > lcut {
-			n++
-		}
+	return countLocal(vals, med, cut)
+}
+
+// globalCut returns the median of vals and the absolute deviation from it
+// beyond which a sample is a global outlier; ok is false when every value
+// equals the median.
+func globalCut(vals []float64) (med, cut float64, ok bool) {
+	scratch := make([]float64, len(vals))
+	med = medianOf(vals, scratch, 0, false)
+	if math.IsInf(med, 0) || math.IsNaN(med) {
+		return wholeCut(vals, scratch)
 	}
-	return n
+	if mad := medianOf(vals, scratch, med, true); mad > 0 {
+		return med, outlierZ * mad / madScale, true
+	}
+	copy(scratch, vals)
+	robust.Select(scratch, len(scratch)/2) // the order median(vals) leaves
+	sumAD := 0.0
+	for _, x := range scratch {
+		sumAD += math.Abs(x - med)
+	}
+	if meanAD := sumAD / float64(len(scratch)); meanAD > 0 {
+		return med, outlierZ * meanADScale * meanAD, true
+	}
+	return med, 0, false
+}
+
+// wholeCut is globalCut by whole-sample selections of the values and
+// their deviations; scratch (len(vals) long) is overwritten.
+func wholeCut(vals, scratch []float64) (med, cut float64, ok bool) {
+	dev := scratch
+	copy(dev, vals)
+	med = median(dev)
+	sumAD := 0.0
+	for i, x := range dev {
+		dev[i] = math.Abs(x - med)
+		sumAD += dev[i]
+	}
+	cut, ok = outlierCut(dev, sumAD)
+	return med, cut, ok
 }
 
 // outlierCut returns the absolute deviation beyond which a sample is an
