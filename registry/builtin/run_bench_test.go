@@ -32,9 +32,26 @@ func bigCall(b *testing.B) (*registry.Registry, *registry.CallContext, *env) {
 // result's serialized size.
 func benchCall(b *testing.B, reg *registry.Registry, cc *registry.CallContext, name string, args map[string]any) {
 	b.Helper()
+	benchRuns(b, reg, cc, nil, name, args)
+}
+
+// benchCold is benchCall with e's run cache emptied before every call:
+// each call makes its whole run, as the first call over its arguments does.
+func benchCold(b *testing.B, reg *registry.Registry, cc *registry.CallContext, e *env, name string, args map[string]any) {
+	b.Helper()
+	benchRuns(b, reg, cc, e, name, args)
+}
+
+// benchRuns runs one call per iteration, emptying cold's run cache first
+// unless cold is nil.
+func benchRuns(b *testing.B, reg *registry.Registry, cc *registry.CallContext, cold *env, name string, args map[string]any) {
+	b.Helper()
 	var size int
 	c0 := benchcpu.Now()
 	for b.Loop() {
+		if cold != nil {
+			cold.runs = newRunCache(runCacheRuns, runCacheBytes)
+		}
 		res, err := reg.Call(b.Context(), name, args, cc)
 		if err != nil {
 			b.Fatal(err)
@@ -52,7 +69,9 @@ func benchCall(b *testing.B, reg *registry.Registry, cc *registry.CallContext, n
 // BenchmarkRuleRunBig is rule_run with every rule over the big facility,
 // its time split into reading the store (read), building the run grid and
 // scoring trust (grid+trust, which includes read) and the rules (rule_run
-// minus grid+trust). Each sub-benchmark reads the store afresh.
+// minus grid+trust). Each sub-benchmark reads the store afresh: rule_run
+// runs cold (the run cache emptied before every call). next_page is the
+// call after it for the next page (offset 25): the cached run, paged.
 func BenchmarkRuleRunBig(b *testing.B) {
 	reg, cc, e := bigCall(b)
 	fac := demo.BigFleet
@@ -100,7 +119,13 @@ func BenchmarkRuleRunBig(b *testing.B) {
 		benchcpu.Report(b, c0)
 	})
 	b.Run("rule_run", func(b *testing.B) {
-		benchCall(b, reg, cc, "rule_run", map[string]any{"facility_id": fac})
+		benchCold(b, reg, cc, e, "rule_run", map[string]any{"facility_id": fac})
+	})
+	b.Run("next_page", func(b *testing.B) {
+		if _, err := reg.Call(b.Context(), "rule_run", map[string]any{"facility_id": fac}, cc); err != nil {
+			b.Fatal(err)
+		}
+		benchCall(b, reg, cc, "rule_run", map[string]any{"facility_id": fac, "offset": ruleRunPage})
 	})
 }
 
@@ -119,12 +144,20 @@ func BenchmarkFindingDetailBig(b *testing.B) {
 }
 
 // BenchmarkSensorTrustBig is sensor_trust of every point of the big
-// facility, both views.
+// facility: both views cold (the run cache emptied before every call;
+// the report view never uses it), and the rules view after a rule_run
+// over the same frames (its frames and trust scores from the cached run).
 func BenchmarkSensorTrustBig(b *testing.B) {
-	reg, cc, _ := bigCall(b)
+	reg, cc, e := bigCall(b)
 	for _, view := range []string{viewRules, viewReport} {
 		b.Run(view, func(b *testing.B) {
-			benchCall(b, reg, cc, "sensor_trust", map[string]any{"facility_id": demo.BigFleet, "view": view})
+			benchCold(b, reg, cc, e, "sensor_trust", map[string]any{"facility_id": demo.BigFleet, "view": view})
 		})
 	}
+	b.Run(viewRules+"/after_rule_run", func(b *testing.B) {
+		if _, err := reg.Call(b.Context(), "rule_run", map[string]any{"facility_id": demo.BigFleet}, cc); err != nil {
+			b.Fatal(err)
+		}
+		benchCall(b, reg, cc, "sensor_trust", map[string]any{"facility_id": demo.BigFleet, "view": viewRules})
+	})
 }

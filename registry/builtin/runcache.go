@@ -22,17 +22,19 @@ const (
 	runCacheBytes = 256 << 20
 )
 
-// reusers are the capabilities that take a cached run instead of running
-// again: they explain a run rule_run (or one of them) made with the same
-// arguments. rule_run itself always runs, and offers its run to them.
-var reusers = map[string]bool{"finding_detail": true, "rcx_report": true}
-
 // runCache keeps the results of the last rule runs, keyed by everything
 // that decides them: the store, the facility and its store generation, the
 // run config's digest and the run spec (rules, parameters, equipment,
 // window, grid, trust floor, sensor references; not min_severity, which
-// only splits the findings). A result is shared by every call served from
-// it and must not be modified. It is safe for concurrent use.
+// only splits the findings, nor the page). Every judging call (rule_run
+// and its pages, finding_detail, rcx_report) takes a cached run with its
+// key instead of running again. Each run also carries the key of its
+// frames and trust scores (runKey's inputs without what only judges), so
+// sensor_trust's rules view reads them from any cached run over the same
+// equipment, window and grid; that view's own runs (no rule) are cached
+// under their frames key alone until a judging run over the same frames
+// replaces them. A result is shared by every call served from it and must
+// not be modified. It is safe for concurrent use.
 type runCache struct {
 	mu      sync.Mutex
 	runs    []cachedRun // most recently used first
@@ -44,11 +46,13 @@ type runCache struct {
 }
 
 // cachedRun is one cached run: the result of fdd.Run with no min_severity
-// (every finding in Findings, worst first).
+// (every finding in Findings, worst first), under its run key ("" for a
+// run without rules, which serves only its frames) and its frames key.
 type cachedRun struct {
-	key  string
-	res  *fdd.RunResult
-	cost int64
+	key    string
+	frames string
+	res    *fdd.RunResult
+	cost   int64
 }
 
 func newRunCache(maxRuns int, budget int64) *runCache {
@@ -57,10 +61,23 @@ func newRunCache(maxRuns int, budget int64) *runCache {
 
 // get returns the cached run under key, or nil.
 func (c *runCache) get(key string) *fdd.RunResult {
+	return c.find(func(r cachedRun) bool { return r.key == key })
+}
+
+// getFrames returns a cached run whose frames key is frames (a judging
+// run or a run without rules), or nil: only its Equipment, window, Frames
+// and Trust are to be read.
+func (c *runCache) getFrames(frames string) *fdd.RunResult {
+	return c.find(func(r cachedRun) bool { return r.frames == frames })
+}
+
+// find returns the most recently used cached run that match accepts, and
+// makes it the most recently used.
+func (c *runCache) find(match func(cachedRun) bool) *fdd.RunResult {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range c.runs {
-		if r.key == key {
+		if match(r) {
 			copy(c.runs[1:i+1], c.runs[:i])
 			c.runs[0] = r
 			c.hits++
@@ -70,14 +87,20 @@ func (c *runCache) get(key string) *fdd.RunResult {
 	return nil
 }
 
-// put caches res under key, dropping the least recently used runs beyond
-// the bounds; a run costing more than the whole budget is not kept.
-func (c *runCache) put(key string, res *fdd.RunResult) {
+// put caches res under key with no frames key.
+func (c *runCache) put(key string, res *fdd.RunResult) { c.putRun(key, "", res) }
+
+// putRun caches res under its run key (or "" for a run without rules) and
+// its frames key, in place of a run with the same run key and of a run
+// without rules over the same frames, dropping the least recently used
+// runs beyond the bounds; a run costing more than the whole budget is not
+// kept.
+func (c *runCache) putRun(key, frames string, res *fdd.RunResult) {
 	cost := runCost(res)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.runs = slices.DeleteFunc(c.runs, func(r cachedRun) bool {
-		if r.key == key {
+		if key != "" && r.key == key || frames != "" && r.key == "" && r.frames == frames {
 			c.bytes -= r.cost
 			return true
 		}
@@ -86,7 +109,7 @@ func (c *runCache) put(key string, res *fdd.RunResult) {
 	if cost > c.budget {
 		return
 	}
-	c.runs = slices.Insert(c.runs, 0, cachedRun{key: key, res: res, cost: cost})
+	c.runs = slices.Insert(c.runs, 0, cachedRun{key: key, frames: frames, res: res, cost: cost})
 	c.bytes += cost
 	c.stored++
 	for len(c.runs) > c.maxRuns || c.bytes > c.budget {
@@ -154,8 +177,25 @@ var errUncacheable = errors.New("value cannot be keyed")
 // generation, the config digest and the spec without min_severity.
 func runKey(root, facility, generation, configDigest string, spec fdd.RunSpec) (string, error) {
 	spec.MinSeverity = ""
+	return specKey("run v1", root, facility, generation, configDigest, spec)
+}
+
+// framesKey is the cache key of a run's frames and trust scores: runKey's
+// inputs without what only judges them (the rules, their catalog and
+// parameters, min_severity, the trust floor and the sensor references).
+// Equipment, classes, window, grid and shared points stay, and so does any
+// field a later version adds to fdd.RunSpec.
+func framesKey(root, facility, generation, configDigest string, spec fdd.RunSpec) (string, error) {
+	spec.Rules, spec.Catalog, spec.Params, spec.EquipParams = nil, nil, nil, nil
+	spec.MinSeverity, spec.MinTrust, spec.References = "", 0, nil
+	return specKey("frames v1", root, facility, generation, configDigest, spec)
+}
+
+// specKey hashes a key's kind, the store, facility, generation and
+// config digest, and the canonical spec.
+func specKey(kind, root, facility, generation, configDigest string, spec fdd.RunSpec) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "run v1\n%q\n%q\n%q\n%q\n", root, facility, generation, configDigest)
+	fmt.Fprintf(h, "%s\n%q\n%q\n%q\n%q\n", kind, root, facility, generation, configDigest)
 	if err := canon(h, reflect.ValueOf(spec)); err != nil {
 		return "", err
 	}
@@ -261,14 +301,24 @@ func canon(w hash.Hash, v reflect.Value) error {
 	return err
 }
 
-// cacheKey is the run cache's key of the request's run; ok is false when
-// the run is not cached: not a judging run, a store generation that could
-// not be read, a min_severity the runner refuses, or a spec that cannot be
-// keyed.
-func (req *runRequest) cacheKey() (key string, ok bool) {
-	if req.mode != modeJudge || req.gen == "" || req.spec.MinSeverity != "" && req.spec.MinSeverity.Rank() < 0 {
-		return "", false
+// cacheKeys are the run cache's keys of the request's run: its run key
+// ("" for a run without rules, sensor_trust's rules view) and its frames
+// key; ok is false when the run is not cached: the report view, a store
+// generation that could not be read, a min_severity the runner refuses, or
+// a spec that cannot be keyed.
+func (req *runRequest) cacheKeys() (key, frames string, ok bool) {
+	if req.mode == modePoints || req.gen == "" || req.spec.MinSeverity != "" && req.spec.MinSeverity.Rank() < 0 {
+		return "", "", false
 	}
-	key, err := runKey(req.src.r.Root(), req.facility, req.gen, req.rc.digest, req.spec)
-	return key, err == nil
+	root := req.src.r.Root()
+	frames, err := framesKey(root, req.facility, req.gen, req.rc.digest, req.spec)
+	if err != nil {
+		return "", "", false
+	}
+	if req.mode == modeJudge {
+		if key, err = runKey(root, req.facility, req.gen, req.rc.digest, req.spec); err != nil {
+			return "", "", false
+		}
+	}
+	return key, frames, true
 }

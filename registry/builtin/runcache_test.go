@@ -105,6 +105,22 @@ func (fx *cacheFixture) call(t *testing.T, name string, args map[string]any) map
 	return data
 }
 
+// uncached calls name on a registry over a fresh env (an empty run
+// cache): the answer without any run cached.
+func (fx *cacheFixture) uncached(t *testing.T, name string, args map[string]any, cc *registry.CallContext) *registry.Result {
+	t.Helper()
+	e := newEnv()
+	reg, err := registry.New(capabilities(e), nil, registry.Options{Data: e.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := reg.Call(t.Context(), name, args, cc)
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return res
+}
+
 // counts checks the run cache's counts.
 func (fx *cacheFixture) counts(t *testing.T, step string, held, hits, stored int) {
 	t.Helper()
@@ -126,7 +142,7 @@ func firstFinding(t *testing.T, data map[string]any, equip string) string {
 	return ""
 }
 
-// TestRunCache_Reuse: rule_run always runs and caches its run;
+// TestRunCache_Reuse: rule_run caches its run; rule_run again,
 // finding_detail and rcx_report with the same run arguments (paging and
 // min_severity aside) take it; other arguments run again.
 func TestRunCache_Reuse(t *testing.T) {
@@ -168,14 +184,23 @@ func TestRunCache_Reuse(t *testing.T) {
 	}
 	fx.counts(t, "finding_detail equips", 2, 3, 2)
 
-	// rule_run runs again and replaces its entry with the fresh run.
-	fx.call(t, "rule_run", map[string]any{"facility_id": "hq", "min_severity": "warn"})
-	fx.counts(t, "rule_run again", 2, 3, 3)
-	d = fx.call(t, "finding_detail", map[string]any{"facility_id": "hq", "finding_id": id})
-	if d["summary"] == "served from the run cache" {
-		t.Error("rule_run did not replace the cached run")
+	// rule_run's other pages and min_severity take the cached run too.
+	for i, args := range []map[string]any{
+		{"facility_id": "hq", "limit": 100},
+		{"facility_id": "hq", "min_severity": "warn", "limit": 1, "offset": 1},
+	} {
+		fx.call(t, "rule_run", args)
+		fx.counts(t, "rule_run again", 2, 4+i, 2)
 	}
-	fx.counts(t, "finding_detail after rule_run", 2, 4, 3)
+	if d := fx.call(t, "rule_run", map[string]any{"facility_id": "hq", "limit": 100}); !slices.ContainsFunc(d["findings"].([]any),
+		func(f any) bool { return f.(map[string]any)["summary"] == "served from the run cache" }) {
+		t.Error("rule_run over the same run arguments ran again")
+	}
+	fx.counts(t, "rule_run again", 2, 6, 2)
+
+	// rule_run over other arguments runs and caches that run.
+	fx.call(t, "rule_run", map[string]any{"facility_id": "hq", "equips": []any{"AHU-3"}})
+	fx.counts(t, "rule_run over other equips", 3, 6, 3)
 }
 
 // TestRunCache_NeverStale: a write to the facility (a new store
@@ -198,7 +223,8 @@ func TestRunCache_NeverStale(t *testing.T) {
 
 	// A write between resolving a call and the end of its run: the run
 	// is not cached (its equipment and span may be the older data's).
-	req, err := fx.e.prepareRun(t.Context(), &registry.Call{Name: "rule_run", Args: map[string]any{"facility_id": "hq"}, Ctx: fx.cc}, modeJudge)
+	req, err := fx.e.prepareRun(t.Context(), &registry.Call{Name: "rule_run",
+		Args: map[string]any{"facility_id": "hq", "equips": []any{"AHU-1"}}, Ctx: fx.cc}, modeJudge)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,8 +277,94 @@ func TestRunCache_ResultsUnchanged(t *testing.T) {
 	}
 }
 
-// TestRunCache_Concurrent: concurrent calls of the run capabilities share
-// the cache safely (run with -race) and answer alike.
+// TestRunCache_PagesAsUncached: rule_run's pages and min_severity splits
+// served from one cached run answer exactly as each call does with no run
+// cached (data, text, facts and banners).
+func TestRunCache_PagesAsUncached(t *testing.T) {
+	fx := newCacheFixture(t)
+	pages := []map[string]any{
+		{"facility_id": "hq", "limit": 2},
+		{"facility_id": "hq", "limit": 2, "offset": 2},
+		{"facility_id": "hq", "limit": 2, "offset": 4},
+		{"facility_id": "hq", "offset": 1000},
+		{"facility_id": "hq", "min_severity": "warn"},
+		{"facility_id": "hq", "min_severity": "fault", "limit": 1, "offset": 1},
+		{"facility_id": "hq", "min_severity": "ok", "limit": 3, "offset": 3},
+	}
+	for i, args := range pages {
+		res, err := fx.reg.Call(t.Context(), "rule_run", args, fx.cc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fx.counts(t, fmt.Sprintf("page %v", args), 1, i, 1)
+		if d := cmp.Diff(fx.uncached(t, "rule_run", args, fx.cc), res); d != "" {
+			t.Errorf("rule_run %v from the cached run (-uncached +cached):\n%s", args, d)
+		}
+	}
+	if n := len(fx.call(t, "rule_run", map[string]any{"facility_id": "hq", "limit": 100})["findings"].([]any)); n < 7 {
+		t.Errorf("the run has %d findings: too few to page through", n)
+	}
+}
+
+// TestFramesKey: a run's frames key leaves out what only judges the frames
+// (rules, parameters, min_severity, trust floor, references) and keeps what
+// builds them.
+func TestFramesKey(t *testing.T) {
+	base := fdd.RunSpec{Rules: []string{"a"}, Params: map[string]map[string]fdd.Setting{"a": {"x": {Value: 1.0}}},
+		Equips: []string{"AHU-1"}, Classes: []string{"AHU"}, Start: 10, End: 20, Step: time.Hour, MinTrust: 0.5,
+		Weather: "WX-1", Shared: map[model.Role]string{model.OAT: "WX-1"}}
+	key := func(spec fdd.RunSpec) string {
+		t.Helper()
+		k, err := framesKey("/s", "hq", "g1", "d1", spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	k0 := key(base)
+	same := map[string]func(s *fdd.RunSpec){
+		"rules":        func(s *fdd.RunSpec) { s.Rules = []string{} },
+		"catalog":      func(s *fdd.RunSpec) { s.Catalog = []fdd.Rule{{Name: "custom"}} },
+		"params":       func(s *fdd.RunSpec) { s.Params = nil },
+		"equip params": func(s *fdd.RunSpec) { s.EquipParams = map[string]map[string]map[string]fdd.Setting{} },
+		"min_severity": func(s *fdd.RunSpec) { s.MinSeverity = fdd.Fault },
+		"min_trust":    func(s *fdd.RunSpec) { s.MinTrust = 0.9 },
+		"references":   func(s *fdd.RunSpec) { s.References = []fdd.Conditional{{Equip: "AHU-1", Role: model.OAT}} },
+	}
+	for name, change := range same {
+		spec := base
+		change(&spec)
+		if key(spec) != k0 {
+			t.Errorf("%s changed the frames key", name)
+		}
+	}
+	other := map[string]func(s *fdd.RunSpec){
+		"equips":  func(s *fdd.RunSpec) { s.Equips = nil },
+		"classes": func(s *fdd.RunSpec) { s.Classes = []string{"RTU"} },
+		"start":   func(s *fdd.RunSpec) { s.Start = 11 },
+		"end":     func(s *fdd.RunSpec) { s.End = 21 },
+		"step":    func(s *fdd.RunSpec) { s.Step = 15 * time.Minute },
+		"weather": func(s *fdd.RunSpec) { s.Weather = "WX-2" },
+		"shared":  func(s *fdd.RunSpec) { s.Shared = nil },
+	}
+	for name, change := range other {
+		spec := base
+		change(&spec)
+		if key(spec) == k0 {
+			t.Errorf("%s kept the frames key", name)
+		}
+	}
+	if k, _ := runKey("/s", "hq", "g1", "d1", base); k == k0 {
+		t.Error("a run key equals a frames key")
+	}
+	if key(base) == func() string { k, _ := framesKey("/s", "hq", "g2", "d1", base); return k }() {
+		t.Error("another generation kept the frames key")
+	}
+}
+
+// TestRunCache_Concurrent: concurrent calls of the run capabilities
+// (sensor_trust's rules view too) share the cache safely (run with -race)
+// and answer alike.
 func TestRunCache_Concurrent(t *testing.T) {
 	fx := newCacheFixture(t)
 	data := fx.call(t, "rule_run", map[string]any{"facility_id": "hq"})
@@ -266,11 +378,13 @@ func TestRunCache_Concurrent(t *testing.T) {
 			for range 2 {
 				var name string
 				args := map[string]any{"facility_id": "hq"}
-				switch w % 3 {
+				switch w % 4 {
 				case 0:
 					name = "rule_run"
 				case 1:
 					name, args["finding_id"] = "finding_detail", id
+				case 2:
+					name = "sensor_trust"
 				default:
 					name = "rcx_report"
 				}

@@ -18,19 +18,17 @@ import (
 // runRequest is a run capability's call resolved against the facility,
 // its run config and its stored data: the spec fdd.Run gets.
 type runRequest struct {
-	// capability is the calling capability's name: finding_detail and
-	// rcx_report reuse a cached run (see runCache).
-	capability string
-	facility   string
-	src        *storeSource
-	rc         *runConfig
-	spec       fdd.RunSpec
-	win        window
-	mode       runMode
+	facility string
+	src      *storeSource
+	rc       *runConfig
+	spec     fdd.RunSpec
+	win      window
+	mode     runMode
 	// cmps are the config's sensor-reference comparisons over the window.
 	cmps []runconfig.Comparison
 	// gen is the facility's store generation before anything was read
-	// for a judging run ("" when unknown): the run cache's key.
+	// for a run through the run cache ("" when unknown or for the report
+	// view): part of the cache's keys.
 	gen string
 }
 
@@ -61,7 +59,7 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 		return nil, err
 	}
 	gen := ""
-	if mode == modeJudge && model.ValidFacilityID(fac) {
+	if mode != modePoints && model.ValidFacilityID(fac) {
 		gen, _ = r.Generation(ctx, []string{fac}) // unknown: the run is not cached
 	}
 	src, err := e.newSource(ctx, r, fac)
@@ -72,7 +70,7 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 	if err != nil {
 		return nil, err
 	}
-	req := &runRequest{capability: c.Name, facility: fac, src: src, rc: rc, spec: rc.cfg.Spec(), mode: mode, gen: gen}
+	req := &runRequest{facility: fac, src: src, rc: rc, spec: rc.cfg.Spec(), mode: mode, gen: gen}
 	req.spec.MinTrust = rc.minTrust
 	if req.win, err = windowArgs(c); err != nil {
 		return nil, err
@@ -111,20 +109,26 @@ func (e *env) prepareRun(ctx context.Context, c *registry.Call, mode runMode) (*
 }
 
 // run judges the request and checks that its window holds a stored
-// sample (a window inside a gap of every point is not_found). A judging
-// run is cached (see runCache) when the facility's store generation after
-// it is the one prepareRun saw before reading anything; finding_detail and
-// rcx_report take a cached run with the same key instead of running
-// again. A cached result is shared: callers must not modify it.
+// sample (a window inside a gap of every point is not_found), through the
+// run cache (see runCache): a judging call takes a cached run with its run
+// key (rule_run's pages and min_severity, finding_detail and rcx_report
+// after it), sensor_trust's rules view any cached run with its frames key;
+// otherwise the run is made and cached when the facility's store
+// generation after it is the one prepareRun saw before reading anything.
+// A run for the rules view judges no rule: its frames and trust scores
+// are those the gate reads. A cached result is shared: callers must not
+// modify it.
 func (e *env) run(ctx context.Context, req *runRequest) (*fdd.RunResult, error) {
-	key, cache := req.cacheKey()
+	key, frames, cache := req.cacheKeys()
 	if !cache {
 		return e.runOnce(ctx, req, req.spec)
 	}
-	if reusers[req.capability] {
-		if res := e.runs.get(key); res != nil {
-			return withSeverity(res, req.spec.MinSeverity), nil
+	if req.mode == modeFrames {
+		if res := e.runs.getFrames(frames); res != nil {
+			return res, nil
 		}
+	} else if res := e.runs.get(key); res != nil {
+		return withSeverity(res, req.spec.MinSeverity), nil
 	}
 	spec := req.spec
 	spec.MinSeverity = ""
@@ -133,7 +137,7 @@ func (e *env) run(ctx context.Context, req *runRequest) (*fdd.RunResult, error) 
 		return nil, err
 	}
 	if now, err := req.src.r.Generation(ctx, []string{req.facility}); err == nil && now == req.gen {
-		e.runs.put(key, res)
+		e.runs.putRun(key, frames, res)
 	}
 	return withSeverity(res, req.spec.MinSeverity), nil
 }
