@@ -264,17 +264,23 @@ func (p *pipeline) validateOutput(out *Result) error {
 
 // capBytes is step 6 for size: a result whose JSON (data, text, facts and
 // banners together) is larger than MaxBytes is too_large.
+// The size is counted without encoding when the result holds decoded JSON
+// only (see resultSize), as it does after normalise.
 func (p *pipeline) capBytes(out *Result) error {
-	b, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Errorf("%s: result does not serialise: %w", p.e.cap.Name, err)
+	size, ok := resultSize(out)
+	if !ok {
+		b, err := json.Marshal(out)
+		if err != nil {
+			return fmt.Errorf("%s: result does not serialise: %w", p.e.cap.Name, err)
+		}
+		size = len(b)
 	}
-	if len(b) <= p.cc.Caps.MaxBytes {
+	if size <= p.cc.Caps.MaxBytes {
 		return nil
 	}
 	return &Error{Code: CodeTooLarge,
-		Message: fmt.Sprintf("the result of %s is %s bytes, over the %s-byte limit: ask for a smaller page (a lower limit) or a narrower selection", p.e.cap.Name, commas(len(b)), commas(p.cc.Caps.MaxBytes)),
-		Data:    map[string]any{"bytes": len(b), "max_bytes": p.cc.Caps.MaxBytes}}
+		Message: fmt.Sprintf("the result of %s is %s bytes, over the %s-byte limit: ask for a smaller page (a lower limit) or a narrower selection", p.e.cap.Name, commas(size), commas(p.cc.Caps.MaxBytes)),
+		Data:    map[string]any{"bytes": size, "max_bytes": p.cc.Caps.MaxBytes}}
 }
 
 // configDigests returns the digests of the caller's run configs: the

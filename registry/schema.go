@@ -138,10 +138,40 @@ func compileSchema(url string, s map[string]any) (*compiled, error) {
 // strings, booleans, nil, finite numbers), converting the common Go shapes
 // directly and anything else through a JSON round trip.
 func jsonValue(v any) (any, error) {
+	if decoded(v) {
+		return v, nil // the validator only reads it
+	}
 	if out, ok := plainValue(v); ok {
 		return out, nil
 	}
 	return toJSONValue(v)
+}
+
+// decoded reports whether v is already a JSON value as encoding/json
+// decodes it (maps, slices, strings, finite float64, bool, nil), as
+// normalised results are: the validator takes it without a copy.
+func decoded(v any) bool {
+	switch x := v.(type) {
+	case nil, string, bool:
+		return true
+	case float64:
+		return !math.IsNaN(x) && !math.IsInf(x, 0)
+	case map[string]any:
+		for _, e := range x {
+			if !decoded(e) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, e := range x {
+			if !decoded(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // plainValue converts v without encoding when it holds only JSON shapes;
