@@ -59,6 +59,52 @@ type route struct {
 	facts  []Fact
 	topic  string   // "cost", "fix", "cause", "fleet" or ""
 	equips []string // the equipment the question names
+	// unknownEquip is set when the question names equipment (an id such
+	// as AHU-9) of which the context holds no fact.
+	unknownEquip bool
+}
+
+// topicOf is the topic routeQuestion gives a question's words, without
+// looking at the facts.
+func topicOf(has func(map[string]bool) bool, wantsDo bool) string {
+	switch {
+	case has(costWords):
+		return "cost"
+	case has(fixWords) || wantsDo:
+		return "fix"
+	case has(causeWords):
+		return "cause"
+	}
+	return ""
+}
+
+// namesOtherEquip reports whether the question names an equipment id the
+// context does not hold: a word of letters, a hyphen or underscore and a
+// number (AHU-9, VAV-1-2, CH_3). Standards and sections (G36, FC#5, §5.6.5,
+// Ch.5) have no such separator and do not count.
+func namesOtherEquip(q string, c *Context) bool {
+	known := map[string]bool{}
+	for _, e := range c.Equips() {
+		known[strings.ToLower(e)] = true
+	}
+	words := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return !nameRune(r) })
+	for _, w := range words {
+		if equipLike(w) && !known[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// equipLike reports whether a question word (a run of letters, digits,
+// '-' and '_') reads as an equipment id: two or more letters, '-' or
+// '_', then a digit.
+func equipLike(w string) bool {
+	i := 0
+	for i < len(w) && unicode.IsLetter(rune(w[i])) {
+		i++
+	}
+	return i >= 2 && i+1 < len(w) && (w[i] == '-' || w[i] == '_') && unicode.IsDigit(rune(w[i+1]))
 }
 
 // routeQuestion selects the facts that answer a question without a model:
@@ -92,6 +138,10 @@ func routeQuestion(q string, c *Context) route {
 		}
 	}
 	r := route{equips: namedEquips(q, c)}
+	if len(r.equips) == 0 && namesOtherEquip(q, c) {
+		r.topic, r.unknownEquip = topicOf(has, wantsDo), true
+		return r // about equipment the context holds nothing on
+	}
 	scope := c.facts
 	if len(r.equips) > 0 {
 		scope = nil
@@ -186,7 +236,12 @@ func dontKnow(r route) string {
 	}
 	subject := ""
 	p, ok := phrases[r.topic]
-	switch names := oneLine(strings.Join(r.equips, ", ")); {
+	names := oneLine(strings.Join(r.equips, ", "))
+	if r.unknownEquip {
+		names = "that equipment" // never the question's own words
+		r.equips = []string{names}
+	}
+	switch {
 	case len(r.equips) > 0 && ok:
 		subject = strings.Replace(p[1], "%s", names, 1)
 	case len(r.equips) > 0:

@@ -29,7 +29,11 @@ func TestRouteQuestion(t *testing.T) {
 		{"cause without a group falls back to findings", "what is the reason on VAV-2-3?", c, "cause", []string{"F3"}},
 		{"named equipment: all its facts", "how is Boiler 2?", c, "", []string{"F4", "R4"}},
 		{"case-insensitive name", "how is boiler 2?", c, "", []string{"F4", "R4"}},
-		{"a name is whole: AHU-10 is not AHU-1", "anything about AHU-10?", c, "", []string{"F1", "F2", "F3", "F4"}},
+		{"a name is whole: AHU-10 is not AHU-1, and no fact is on AHU-10", "anything about AHU-10?", c, "", nil},
+		{"the cost of equipment the context does not hold", "what is the cost of ahu_9?", c, "cost", nil},
+		{"a fix for equipment the context does not hold", "what should I do about RTU-4 and CH-2?", c, "fix", nil},
+		{"standards and sections are not equipment", "does G36 or §5.6.5 or FC#5 or Ch.5 apply?", c, "", []string{"F1", "F2", "F3", "F4"}},
+		{"a hyphenated word is not equipment", "any follow-up on the set-point?", c, "", []string{"F1", "F2", "F3", "F4"}},
 		{"don't is not do", "what don't I know?", c, "", []string{"F1", "F2", "F3", "F4"}},
 		{"auxiliary do is not a fix", "what do the findings say?", c, "", []string{"F1", "F2", "F3", "F4"}},
 		{"window is not do", "the window of the run", c, "", []string{"F1", "F2", "F3", "F4"}},
@@ -62,6 +66,8 @@ func TestDontKnow(t *testing.T) {
 		{route{topic: "fix", equips: []string{"AHU-3"}}, "I don't know — no matching fact for fixing AHU-3 is in the current context."},
 		{route{equips: []string{"AHU-3", "Boiler 2"}}, "I don't know — no matching fact for AHU-3, Boiler 2 is in the current context."},
 		{route{}, "I don't know — no matching fact is in the current context."},
+		{route{topic: "cost", unknownEquip: true}, "I don't know — no matching fact for the cost of that equipment is in the current context."},
+		{route{unknownEquip: true}, "I don't know — no matching fact for that equipment is in the current context."},
 	} {
 		if got := dontKnow(tc.r); got != tc.want {
 			t.Errorf("dontKnow(%+v) = %q, want %q", tc.r, got, tc.want)
