@@ -339,6 +339,10 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.status, m.isErr = "cancelling…", false
 		return nil
 	}
+	if msg.Type == tea.KeyF1 { // help even where '?' is typed text
+		m.full = true
+		return nil
+	}
 	if c, ok := m.Top().(screen.Capturer); ok && c.Capturing() {
 		return m.forward(msg)
 	}

@@ -185,6 +185,14 @@ func TestCapturingKeepsKeys(t *testing.T) {
 	if a.quit || a.m.Depth() != 1 {
 		t.Fatalf("typed keys acted globally: quit %v depth %d", a.quit, a.m.Depth())
 	}
+	if strings.Contains(a.m.View(), "any other key closes") {
+		t.Fatal("'?' typed in a filter opened the help")
+	}
+	a.press("f1") // help while typing
+	if !strings.Contains(a.m.View(), "any other key closes") {
+		t.Fatalf("f1 while typing did not open the help:\n%s", a.m.View())
+	}
+	a.press("esc")
 	a.press("ctrl+c")
 	if !a.quit {
 		t.Error("ctrl+c does not quit while typing")

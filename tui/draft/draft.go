@@ -162,6 +162,7 @@ var moveKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move a row")),
 	key.NewBinding(key.WithKeys("pgup", "pgdown"), key.WithHelp("pgup/pgdown", "move a page")),
 	key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
+	key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "every key ('?' types)")),
 }
 
 // back is Esc's meaning here.
