@@ -18,6 +18,7 @@ package builtin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -137,4 +138,41 @@ func (e *env) reader(c *registry.Call) (reader, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	return st, nil
+}
+
+// storedPoints opens the call's store and lists the stored points of its
+// facility_id: not_found when the facility holds none.
+func (e *env) storedPoints(ctx context.Context, c *registry.Call) (string, reader, []store.Point, error) {
+	fac := c.String("facility_id")
+	r, err := e.reader(c)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	all, err := e.points.get(ctx, r, fac)
+	if errors.Is(err, store.ErrNotFound) || err == nil && len(all) == 0 {
+		return "", nil, nil, noData(fac)
+	}
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return fac, r, all, nil
+}
+
+// configuredSource opens the call's facility_id: its stored equipment and
+// the run config a run there uses.
+func (e *env) configuredSource(ctx context.Context, c *registry.Call) (string, *storeSource, *runConfig, error) {
+	fac := c.String("facility_id")
+	r, err := e.reader(c)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	src, err := e.newSource(ctx, r, fac)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	rc, err := runConfigFor(c, fac, src.equips)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return fac, src, rc, nil
 }

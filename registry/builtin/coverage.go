@@ -95,15 +95,7 @@ type gapRow struct {
 
 // coverageHandler serves coverage.
 func (e *env) coverageHandler(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	fac := c.String("facility_id")
-	r, err := e.reader(c)
-	if err != nil {
-		return nil, err
-	}
-	all, err := e.points.get(ctx, r, fac)
-	if errors.Is(err, store.ErrNotFound) || err == nil && len(all) == 0 {
-		return nil, noData(fac)
-	}
+	fac, r, all, err := e.storedPoints(ctx, c)
 	if err != nil {
 		return nil, err
 	}

@@ -65,16 +65,7 @@ func driftCap(e *env) registry.Capability {
 
 // driftHandler serves drift.
 func (e *env) driftHandler(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	fac := c.String("facility_id")
-	r, err := e.reader(c)
-	if err != nil {
-		return nil, err
-	}
-	src, err := e.newSource(ctx, r, fac)
-	if err != nil {
-		return nil, err
-	}
-	rc, err := runConfigFor(c, fac, src.equips)
+	fac, src, rc, err := e.configuredSource(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +84,7 @@ func (e *env) driftHandler(ctx context.Context, c *registry.Call) (*registry.Res
 			return nil, nf
 		}
 	}
-	pts, err := e.points.get(ctx, r, fac)
+	pts, err := e.points.get(ctx, src.r, fac)
 	if err != nil {
 		return nil, err
 	}

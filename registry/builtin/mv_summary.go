@@ -60,16 +60,7 @@ func mvSummary(e *env) registry.Capability {
 
 // mvSummaryHandler serves mv_summary.
 func (e *env) mvSummaryHandler(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	fac := c.String("facility_id")
-	r, err := e.reader(c)
-	if err != nil {
-		return nil, err
-	}
-	src, err := e.newSource(ctx, r, fac)
-	if err != nil {
-		return nil, err
-	}
-	rc, err := runConfigFor(c, fac, src.equips)
+	fac, src, rc, err := e.configuredSource(ctx, c)
 	if err != nil {
 		return nil, err
 	}

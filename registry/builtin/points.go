@@ -2,13 +2,11 @@ package builtin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/registry/sanitize"
-	"github.com/camber-tui/camber-tui/store"
 )
 
 // pointsPage is the default page of the points list (seed 000).
@@ -75,15 +73,7 @@ type pointRow struct {
 
 // pointsHandler serves the points capability.
 func (e *env) pointsHandler(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	fac := c.String("facility_id")
-	r, err := e.reader(c)
-	if err != nil {
-		return nil, err
-	}
-	all, err := e.points.get(ctx, r, fac)
-	if errors.Is(err, store.ErrNotFound) || err == nil && len(all) == 0 {
-		return nil, noData(fac)
-	}
+	fac, _, all, err := e.storedPoints(ctx, c)
 	if err != nil {
 		return nil, err
 	}
