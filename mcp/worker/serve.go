@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"time"
 
 	"github.com/camber-tui/camber-tui/registry"
 )
@@ -58,10 +60,17 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, bui
 	if buildErr != nil {
 		fmt.Fprintf(logw, "camber-tui worker: cannot load the tools: %v\n", buildErr)
 	}
+	// An idle worker gives its free heap back to the system: loading the
+	// tools and a long call leave garbage the runtime would otherwise keep
+	// mapped until it scavenges it slowly.
+	idle := time.AfterFunc(idleRelease, debug.FreeOSMemory)
+	defer idle.Stop()
 	r := bufio.NewReader(in)
 	for {
 		var req request
-		if err := readFrame(r, &req, false); err != nil {
+		err := readFrame(r, &req, false)
+		idle.Stop()
+		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
@@ -84,8 +93,13 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, bui
 		if err := w.Flush(); err != nil {
 			return fmt.Errorf("worker: write reply: %w", err)
 		}
+		idle.Reset(idleRelease)
 	}
 }
+
+// idleRelease is how long a worker waits for the next request before it
+// returns its free memory to the system.
+const idleRelease = 500 * time.Millisecond
 
 func call(ctx context.Context, c Caller, cc *registry.CallContext, req request) (*registry.Result, *registry.Error) {
 	args := req.Args
