@@ -93,12 +93,18 @@ func TestConsoleFactsReachTheDraft(t *testing.T) {
 func TestThemeFromTheCommandLine(t *testing.T) {
 	a := New(t, 100, 30, themes.NameDark, tuitest.Modes[0].Mode, nil)
 	a.Press(":")
+	dark := a.M.Env().Styles.Title.Render(": ")
 	a.Type("theme light\n")
 	if got := a.M.Env().Styles.Theme.Name; got != themes.NameLight {
 		t.Errorf("theme %q after theme light", got)
 	}
 	if note, isErr := a.M.Status(); isErr || note != "theme light" {
 		t.Errorf("status %q %v", note, isErr)
+	}
+	// The open command line's input takes the new theme at once.
+	light := a.M.Env().Styles.Title.Render(": ")
+	if v := a.View(); light == dark || !strings.Contains(v, light) || strings.Contains(v, dark) {
+		t.Errorf("the command line's prompt is not drawn in the light theme (%q, dark %q):\n%q", light, dark, v)
 	}
 }
 

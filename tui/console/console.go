@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
@@ -14,6 +13,7 @@ import (
 	"github.com/camber-tui/camber-tui/tui/repl"
 	"github.com/camber-tui/camber-tui/tui/screen"
 	"github.com/camber-tui/camber-tui/tui/session"
+	"github.com/camber-tui/camber-tui/tui/widget"
 )
 
 // ThemeMsg asks the app to apply a theme (the theme command chose it).
@@ -66,15 +66,7 @@ type (
 // New returns a command-line pane over the shared state; facts receives
 // the facts the commands collect.
 func New(env *screen.Env, sh *Shared, facts *session.Session) *Screen {
-	ti := textinput.New()
-	ti.Prompt = ": "
-	ti.Placeholder = "a command: help, facilities, open ID, call NAME key=value …"
-	ti.CharLimit = 4000
-	ti.Cursor.SetMode(cursor.CursorStatic)
-	ti.Cursor.Style = env.Styles.Cursor
-	ti.PromptStyle = env.Styles.Title
-	ti.TextStyle = env.Styles.Base
-	ti.PlaceholderStyle = env.Styles.Muted
+	ti := widget.NewInput(env.Styles, ": ", "a command: help, facilities, open ID, call NAME key=value …", 4000)
 	ti.Focus()
 	if facts == nil {
 		facts = session.New()

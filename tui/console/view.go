@@ -55,7 +55,7 @@ func (s *Screen) View() string {
 	case s.hint != "":
 		hint = st.Muted.Render(widget.Truncate(s.hint, s.w))
 	}
-	lines := []string{widget.Truncate(title, s.w), widget.Height(s.out.View(), s.out.Height), hint, s.input.View()}
+	lines := []string{widget.Truncate(title, s.w), widget.Height(s.out.View(), s.out.Height), hint, widget.InputView(&s.input, s.env.Styles)}
 	return widget.Fit(strings.Join(lines, "\n"), s.w, s.h)
 }
 

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
@@ -92,15 +91,7 @@ type Model struct {
 
 // New returns an empty result view; tag names its calls within the owner.
 func New(env *screen.Env, owner int, tag string) *Model {
-	ti := textinput.New()
-	ti.Prompt = "/ "
-	ti.Placeholder = "filter rows"
-	ti.CharLimit = 200
-	ti.Cursor.SetMode(cursor.CursorStatic)
-	ti.Cursor.Style = env.Styles.Cursor
-	ti.PromptStyle = env.Styles.Title
-	ti.TextStyle = env.Styles.Base
-	ti.PlaceholderStyle = env.Styles.Muted
+	ti := widget.NewInput(env.Styles, "/ ", "filter rows", 200)
 	return &Model{env: env, owner: owner, base: tag, filter: ti, factIdx: -1, vp: viewport.New(0, 0)}
 }
 

@@ -161,7 +161,7 @@ func (m *Model) view() string {
 			mw := m.mainWidth()
 			lines = append(lines, widget.Truncate(m.listTitle(), mw), m.table.View(st, m.focus == FocusTable))
 			if m.filtering {
-				lines = append(lines, widget.Truncate(m.filter.View(), mw))
+				lines = append(lines, widget.Truncate(widget.InputView(&m.filter, m.env.Styles), mw))
 			} else if f := m.table.Filter(); f != "" {
 				lines = append(lines, st.Muted.Render(widget.Truncate("filter: "+f+" (/ to edit, esc to clear)", mw)))
 			}

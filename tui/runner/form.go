@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
+	"github.com/camber-tui/camber-tui/tui/widget"
 )
 
 // field is one input of a capability's form, generated from its schema.
@@ -135,15 +135,7 @@ func fieldsOf(schema map[string]any, st *themes.Styles) []*field {
 			it, _ := ps["items"].(map[string]any)
 			f.items = schemaType(it)
 		}
-		ti := textinput.New()
-		ti.Prompt = ""
-		ti.CharLimit = 4000
-		ti.Cursor.SetMode(cursor.CursorStatic)
-		ti.Cursor.Style = st.Cursor
-		ti.TextStyle = st.Base
-		ti.PlaceholderStyle = st.Muted
-		ti.Placeholder = f.placeholder()
-		f.input = ti
+		f.input = widget.NewInput(st, "", f.placeholder(), 4000)
 		out = append(out, f)
 	}
 	return out

@@ -7,7 +7,6 @@ package runner
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,13 +63,7 @@ func New(env *screen.Env, facilityID string) *Screen {
 	s.picker = widget.NewTable([]string{"capability", "cost", "what it does"}, rows)
 	s.picker.ByScore = true
 	s.picker.SearchOnly(0)
-	ti := textinput.New()
-	ti.Prompt = "/ "
-	ti.Placeholder = "filter capabilities"
-	ti.Cursor.SetMode(cursor.CursorStatic)
-	ti.Cursor.Style = env.Styles.Cursor
-	ti.PromptStyle = env.Styles.Title
-	s.filter = ti
+	s.filter = widget.NewInput(env.Styles, "/ ", "filter capabilities", 0)
 	s.res = result.New(env, s.owner, "run")
 	return s
 }

@@ -43,7 +43,7 @@ func (s *Screen) pickView() string {
 	}
 	lines = append(lines, s.picker.View(st, true))
 	if s.picking || s.picker.Filter() != "" {
-		lines = append(lines, s.filter.View())
+		lines = append(lines, widget.InputView(&s.filter, s.env.Styles))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -101,7 +101,7 @@ func (s *Screen) formView() string {
 				val = st.Muted.Render(f.input.Placeholder)
 			}
 		} else {
-			val = f.input.View()
+			val = widget.InputView(&f.input, s.env.Styles)
 		}
 		line := widget.FormRow(st, widget.FormField{Name: f.name, Value: val, Required: f.required, Focused: i == s.focus, Err: f.err}, nw, iw)
 		if f.err == "" && s.w >= 100 {

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,6 +14,7 @@ import (
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/themes"
 	"github.com/camber-tui/camber-tui/tui/screen"
+	"github.com/camber-tui/camber-tui/tui/widget"
 )
 
 // field is one argument of the chosen prompt.
@@ -30,13 +30,7 @@ type field struct {
 func fieldsOf(p registry.Prompt, st *themes.Styles, width int) []*field {
 	out := make([]*field, 0, len(p.Arguments))
 	for _, a := range p.Arguments {
-		ti := textinput.New()
-		ti.Prompt = ""
-		ti.CharLimit = 2 * prompts.MaxClaimLen
-		ti.Cursor.SetMode(cursor.CursorStatic)
-		ti.Cursor.Style = st.Cursor
-		ti.TextStyle = st.Base
-		ti.PlaceholderStyle = st.Muted
+		ti := widget.NewInput(st, "", "", 2*prompts.MaxClaimLen)
 		ti.Width = max(width-1, 1) // the cursor takes a cell more
 		if a.Required {
 			ti.Placeholder = "required"

@@ -86,7 +86,7 @@ func (s *Screen) formView() string {
 	nw, iw := s.nameWidth(), s.inputWidth()
 	var body []string
 	for i, f := range s.fields {
-		row := widget.FormField{Name: f.name, Value: f.input.View(), Required: f.required, Focused: i == s.focus, Err: f.err}
+		row := widget.FormField{Name: f.name, Value: widget.InputView(&f.input, s.env.Styles), Required: f.required, Focused: i == s.focus, Err: f.err}
 		body = append(body, widget.Truncate(widget.FormRow(st, row, nw, iw), s.w))
 	}
 	var foot []string
