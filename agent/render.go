@@ -60,9 +60,15 @@ func render(facts []Fact) string {
 	return b.String()
 }
 
-// cite returns a fact's text with its id on every sentence.
+// cite returns a fact's text with its id on every sentence. List markers
+// opening the text ("1. ") are left out: at a line's start the checker
+// reads none as a claim, but mid-paragraph, where the template puts the
+// text, "1." would be a sentence of its own stating a number uncited.
 func cite(f Fact) string {
 	text := strings.TrimSpace(oneLine(f.Text))
+	for n := verify.ListMarker(text); n > 0; n = verify.ListMarker(text) {
+		text = strings.TrimSpace(text[n:])
+	}
 	var b strings.Builder
 	for i, sp := range verify.Split(text) {
 		if i > 0 {

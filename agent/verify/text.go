@@ -164,6 +164,11 @@ func prevRune(s string, i int) (rune, int) {
 
 // listMarker returns the length of a list marker at s[i] ("- ", "* ",
 // "• ", "+ ", "12. ", "3) ") without its trailing space, or 0.
+// ListMarker returns the length of the list marker ("1. ", "2) ", "- ",
+// "• ") that opens s without its trailing space, or 0: at a line's start
+// the checker does not read it as part of what the sentence states.
+func ListMarker(s string) int { return listMarker(s, 0) }
+
 func listMarker(s string, i int) int {
 	if i >= len(s) {
 		return 0
