@@ -127,7 +127,7 @@ func parseNumericTime(s string, opt TimeOptions) (int64, error) {
 		// Excel keeps about 10 decimal digits of a day: round to the millisecond.
 		t = excelEpoch.AddDate(0, 0, int(days)).Add(time.Duration(math.Round(frac*86400e3)) * time.Millisecond)
 		if t.Year() > 2261 {
-			return 0, fmt.Errorf("Excel serial %s is out of range", s)
+			return 0, errors.New("an Excel serial day past the year 2261")
 		}
 		return t.UnixNano(), nil
 	case v >= 1e8 && v < 1e11:

@@ -108,9 +108,10 @@ func TestParseTime_Errors(t *testing.T) {
 		{"1500-01-01", TimeOptions{}, "year 1500 is out of range (1678-2261)"},
 		{"5000000", TimeOptions{}, "a number that is neither an Excel serial day, epoch seconds nor epoch milliseconds"},
 		{"99999999999999", TimeOptions{}, "epoch time out of range (after 2261)"},
+		{"00000000000000000000000000170000", TimeOptions{}, "an Excel serial day past the year 2261"},
 		{"100000000000000", TimeOptions{}, "a number that is neither an Excel serial day, epoch seconds nor epoch milliseconds"},
 		{"0", TimeOptions{}, "a number that is neither an Excel serial day, epoch seconds nor epoch milliseconds"},
-		{"999999", TimeOptions{}, "Excel serial 999999 is out of range"},
+		{"999999", TimeOptions{}, "an Excel serial day past the year 2261"},
 	}
 	for _, tt := range tests {
 		_, err := ParseTime(tt.in, tt.opt)
