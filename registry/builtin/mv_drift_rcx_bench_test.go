@@ -15,7 +15,6 @@ import (
 	"github.com/camber-tui/camber-tui/model"
 	"github.com/camber-tui/camber-tui/registry"
 	"github.com/camber-tui/camber-tui/store"
-	"github.com/camber-tui/camber-tui/store/demo"
 )
 
 // BenchmarkMVSummaryHourly is one mv_summary call on hourly meter data
@@ -59,23 +58,6 @@ func BenchmarkDriftPlantYear(b *testing.B) {
 		}
 		return false
 	})
-}
-
-// BenchmarkRCXReportBig compares rcx_report with rule_run on the big
-// preset (640 points, a facility-year at 5 minutes): the report runs the
-// same rule run, then builds the report. Budget: rule_run + 20 %.
-func BenchmarkRCXReportBig(b *testing.B) {
-	dir, err := demo.EnsureBig(b.Context())
-	if err != nil {
-		b.Fatal(err)
-	}
-	cc := callCtx(dir, demo.BigFleet)
-	args := map[string]any{"facility_id": demo.BigFleet}
-	for _, name := range []string{"rule_run", "rcx_report"} {
-		b.Run(name, func(b *testing.B) {
-			benchCalls(b, name, args, cc, func(*registry.Result) bool { return true })
-		})
-	}
 }
 
 // benchCalls times warm calls of name, checking the first result with

@@ -161,3 +161,17 @@ func BenchmarkSensorTrustBig(b *testing.B) {
 		benchCall(b, reg, cc, "sensor_trust", map[string]any{"facility_id": demo.BigFleet, "view": viewRules})
 	})
 }
+
+// BenchmarkRCXReportBig compares rcx_report with rule_run on the big
+// preset (640 points, a facility-year at 5 minutes), both cold (the run
+// cache emptied before every call): the report makes the same rule run,
+// then builds the report. Budget: rule_run + 20 %.
+func BenchmarkRCXReportBig(b *testing.B) {
+	reg, cc, e := bigCall(b)
+	args := map[string]any{"facility_id": demo.BigFleet}
+	for _, name := range []string{"rule_run", "rcx_report"} {
+		b.Run(name, func(b *testing.B) {
+			benchCold(b, reg, cc, e, name, args)
+		})
+	}
+}
