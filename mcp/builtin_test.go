@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -63,6 +64,12 @@ func TestBuiltinRegistry(t *testing.T) {
 	inWorkers, err := New(o)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A worker's result passes through without being decoded: the reply is
+	// the same, byte for byte, as the one made in process.
+	call := []byte(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"points","arguments":{"facility_id":"north-campus","limit":3},` + meta + `}}`)
+	if a, b := inProcess.Handle(t.Context(), call), inWorkers.Handle(t.Context(), call); !bytes.Equal(a, b) {
+		t.Errorf("points in process and in workers differ:\n%s\n%s", a, b)
 	}
 	for name, s := range map[string]*Server{"in process": inProcess, "in workers": inWorkers} {
 		t.Run(name, func(t *testing.T) {

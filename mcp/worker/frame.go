@@ -26,15 +26,55 @@ type request struct {
 // reply is a worker's answer: the ready message (Ready set, ID 0) or the
 // outcome of one request.
 type reply struct {
-	ID     uint64           `json:"id"`
-	Ready  bool             `json:"ready,omitempty"`
-	Result *registry.Result `json:"result,omitempty"`
-	Error  *registry.Error  `json:"error,omitempty"`
+	ID     uint64          `json:"id"`
+	Ready  bool            `json:"ready,omitempty"`
+	Result *wireResult     `json:"result,omitempty"`
+	Error  *registry.Error `json:"error,omitempty"`
+}
+
+// wireResult is a registry.Result between a worker and its pool with the
+// data as the worker encoded it: the server hands it on to the client
+// (structuredContent and its JSON text) without decoding and encoding it
+// again.
+type wireResult struct {
+	Data      json.RawMessage `json:"data"`
+	Text      string          `json:"text"`
+	Facts     []registry.Fact `json:"facts"`
+	Banners   []string        `json:"banners"`
+	Truncated bool            `json:"truncated"`
+}
+
+// toWire encodes r's data for the wire.
+func toWire(r *registry.Result) (*wireResult, error) {
+	data, err := marshal(r.Data)
+	if err != nil {
+		return nil, err
+	}
+	return &wireResult{Data: data, Text: r.Text, Facts: r.Facts, Banners: r.Banners, Truncated: r.Truncated}, nil
+}
+
+// result is the registry.Result the pool returns: Data is the encoded
+// json.RawMessage.
+func (w *wireResult) result() *registry.Result {
+	return &registry.Result{Data: w.Data, Text: w.Text, Facts: w.Facts, Banners: w.Banners, Truncated: w.Truncated}
+}
+
+// marshal encodes v as the server writes JSON: compact, with '<', '>' and
+// '&' as they are, so data passed through unchanged reads as data the
+// server encodes itself.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // writeFrame writes v as a 4-byte big-endian length and its JSON.
 func writeFrame(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode frame: %w", err)
 	}

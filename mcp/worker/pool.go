@@ -145,8 +145,10 @@ func (p *Pool) Stats() Stats {
 	return s
 }
 
-// Call runs one call in a worker. Refusals and failures of the pool itself
-// are *registry.Error values (busy, timeout, unavailable); a cancelled ctx
+// Call runs one call in a worker. The result's Data is the json.RawMessage
+// the worker encoded (compact, '<', '>' and '&' as they are), to be passed
+// on as it is. Refusals and failures of the pool itself are
+// *registry.Error values (busy, timeout, unavailable); a cancelled ctx
 // stops the worker and returns ctx.Err().
 func (p *Pool) Call(ctx context.Context, name string, args map[string]any) (*registry.Result, error) {
 	if err := p.acquire(ctx, name); err != nil {
@@ -228,7 +230,7 @@ func (p *Pool) outcome(w *proc, name string, rep reply) (*registry.Result, error
 	if rep.Result == nil {
 		return nil, registry.Errorf(registry.CodeInternal, "internal error: empty reply")
 	}
-	return rep.Result, nil
+	return rep.Result.result(), nil
 }
 
 func capText(d time.Duration) string {

@@ -3,6 +3,7 @@ package worker
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -167,9 +168,11 @@ func TestPoolEcho(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(res.Data)
-	if !strings.Contains(got, "n:12345678901234") || !strings.Contains(got, "s:<x>") || !strings.Contains(got, "store:s") {
-		t.Fatalf("echo data = %s", got)
+	// The data comes as the worker encoded it: numbers as written, HTML
+	// characters unescaped.
+	got, ok := res.Data.(json.RawMessage)
+	if !ok || string(got) != `{"args":{"n":12345678901234,"s":"<x>"},"store":"s"}` {
+		t.Fatalf("echo data = %T %s", res.Data, res.Data)
 	}
 	_, err = p.Call(t.Context(), "fail", nil)
 	var e *registry.Error
@@ -219,7 +222,7 @@ func TestPoolWorkerDiesMidCall(t *testing.T) {
 		t.Fatalf("the call ran %d times, want 2 (one retry):\n%s", n, logs)
 	}
 	res, err := p.Call(t.Context(), "crash_once", map[string]any{"marker": filepath.Join(t.TempDir(), "m")})
-	if err != nil || res.Data.(map[string]any)["second"] != true {
+	if err != nil || string(res.Data.(json.RawMessage)) != `{"second":true}` {
 		t.Fatalf("a call whose first worker died was not retried: %v", err)
 	}
 }
@@ -323,7 +326,7 @@ func TestPoolConcurrentNoLostReplies(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			res, err := p.Call(t.Context(), "echo", map[string]any{"i": float64(i)})
-			if err == nil && !strings.Contains(fmt.Sprint(res.Data), fmt.Sprintf("i:%d]", i)) {
+			if err == nil && !strings.Contains(string(res.Data.(json.RawMessage)), fmt.Sprintf(`"i":%d}`, i)) {
 				err = fmt.Errorf("call %d got %v", i, res.Data)
 			}
 			errs <- err

@@ -79,8 +79,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, bui
 		rep := reply{ID: req.ID}
 		if buildErr != nil {
 			rep.Error = registry.Errorf(registry.CodeInternal, "the worker could not load the tools")
-		} else {
-			rep.Result, rep.Error = call(ctx, caller, cc, req)
+		} else if res, e := call(ctx, caller, cc, req); e != nil {
+			rep.Error = e
+		} else if rep.Result, err = toWire(res); err != nil {
+			fmt.Fprintf(logw, "camber-tui worker: %s: %v\n", req.Name, err)
+			rep.Error = registry.Errorf(registry.CodeInternal, "the result could not be serialised")
 		}
 		if err := writeFrame(w, rep); err != nil {
 			// The result could not be serialised: say so instead.
