@@ -457,7 +457,7 @@ func (p *pipeline) fail(err error) *Error {
 	}
 	e.Message = p.red.Text(sanitize.Message(e.Message), keep...)
 	if e.Data != nil {
-		d, _ := deepCopy(toPlain(e.Data)).(map[string]any)
+		d, _ := deepCopy(PlainJSON(e.Data)).(map[string]any)
 		e.Data, _ = mapStrings(d, func(s string) string {
 			if stored[s] {
 				return p.red.Roots(s)

@@ -25,7 +25,7 @@ func (p *pipeline) normalise(res *Result, call *Call) (*Result, error) {
 	if res == nil {
 		return nil, fmt.Errorf("%s returned no result", p.e.cap.Name)
 	}
-	data, ok := toPlain(res.Data).(map[string]any)
+	data, ok := PlainJSON(res.Data).(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%s returned data that is not a JSON object", p.e.cap.Name)
 	}
@@ -39,9 +39,9 @@ func (p *pipeline) normalise(res *Result, call *Call) (*Result, error) {
 			return nil, fmt.Errorf("%s returned fact id %q twice", p.e.cap.Name, f.ID)
 		}
 		seen[f.ID] = true
-		f.Value = toPlain(f.Value)
+		f.Value = PlainJSON(f.Value)
 		if f.Data != nil {
-			f.Data, _ = toPlain(f.Data).(map[string]any)
+			f.Data, _ = PlainJSON(f.Data).(map[string]any)
 		}
 		out.Facts = append(out.Facts, f)
 	}
@@ -50,20 +50,6 @@ func (p *pipeline) normalise(res *Result, call *Call) (*Result, error) {
 	}
 	out.Banners = slices.Concat(p.banners, call.notices, res.Banners)
 	return out, nil
-}
-
-// toPlain returns v as encoding/json decodes it (maps, slices, float64,
-// string, bool, nil); a value that does not marshal becomes nil.
-func toPlain(v any) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	var out any
-	if json.Unmarshal(b, &out) != nil {
-		return nil
-	}
-	return out
 }
 
 // deepCopy copies a decoded JSON value.
