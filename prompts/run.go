@@ -215,21 +215,13 @@ func reason(err error) string {
 }
 
 // decoded returns a result's data as decoded JSON (what Registry.Call
-// returns already; a handler's own values, a struct or an []int, go
-// through a JSON round trip).
+// returns already; a handler's own values, a struct or an []int, are
+// converted as the registry converts them).
 func decoded(data any) any {
 	if isJSON(data) {
 		return data
 	}
-	b, err := json.Marshal(data)
-	if err != nil {
-		return nil
-	}
-	var out any
-	if json.Unmarshal(b, &out) != nil {
-		return nil
-	}
-	return out
+	return registry.PlainJSON(data)
 }
 
 // isJSON reports whether v holds only what encoding/json decodes into an

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/camber-tui/camber-tui/mcp/jsonrpc"
 	"github.com/camber-tui/camber-tui/registry"
 )
 
@@ -46,7 +47,7 @@ type wireResult struct {
 
 // toWire encodes r's data for the wire.
 func toWire(r *registry.Result) (*wireResult, error) {
-	data, err := marshal(r.Data)
+	data, err := jsonrpc.Marshal(r.Data) // as the server encodes: HTML characters as they are
 	if err != nil {
 		return nil, err
 	}
@@ -59,22 +60,9 @@ func (w *wireResult) result() *registry.Result {
 	return &registry.Result{Data: w.Data, Text: w.Text, Facts: w.Facts, Banners: w.Banners, Truncated: w.Truncated}
 }
 
-// marshal encodes v as the server writes JSON: compact, with '<', '>' and
-// '&' as they are, so data passed through unchanged reads as data the
-// server encodes itself.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
 // writeFrame writes v as a 4-byte big-endian length and its JSON.
 func writeFrame(w io.Writer, v any) error {
-	b, err := marshal(v)
+	b, err := jsonrpc.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode frame: %w", err)
 	}
