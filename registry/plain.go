@@ -18,7 +18,7 @@ import (
 // anything else takes the JSON round trip, which the direct conversion
 // equals (tested on every built-in capability's results).
 func PlainJSON(v any) any {
-	if out, ok := plainOf(reflect.ValueOf(v), 0); ok {
+	if out, ok := (&plainer{}).of(reflect.ValueOf(v), 0); ok {
 		return out
 	}
 	return jsonRoundTrip(v)
@@ -37,7 +37,7 @@ func jsonRoundTrip(v any) any {
 	return out
 }
 
-// maxPlainDepth bounds plainOf's nesting; deeper data (or a cycle) takes
+// maxPlainDepth bounds plainer.of's nesting; deeper data (or a cycle) takes
 // the JSON round trip, which refuses a cycle.
 const maxPlainDepth = 200
 
@@ -47,13 +47,41 @@ var (
 	numberType        = reflect.TypeFor[json.Number]()
 )
 
-// plainOf converts v without encoding it; ok is false for a shape whose
+// plainer converts values without encoding them (see [plainer.of]),
+// remembering which defined types have their own JSON or text form.
+type plainer struct {
+	custom map[reflect.Type]bool
+}
+
+// hasOwnForm reports whether values of t encode through a method of
+// their own (MarshalJSON or MarshalText, on t or *t) or are json.Number.
+// Only defined types and interfaces can: predeclared and other unnamed
+// types have no methods (an unnamed struct's promoted ones come from
+// embedded fields, which [plainer.fields] leaves to encoding/json).
+func (p *plainer) hasOwnForm(t reflect.Type) bool {
+	if t.PkgPath() == "" && t.Kind() != reflect.Interface {
+		return false
+	}
+	if own, ok := p.custom[t]; ok {
+		return own
+	}
+	own := t == numberType || t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
+		t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface &&
+			(reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType))
+	if p.custom == nil {
+		p.custom = map[reflect.Type]bool{}
+	}
+	p.custom[t] = own
+	return own
+}
+
+// of converts v without encoding it; ok is false for a shape whose
 // encoding it does not reproduce (a type with its own JSON or text form,
 // json.Number, float32, NaN or ±Inf, invalid UTF-8, byte slices, maps not
 // keyed by strings, embedded fields, the string and omitzero options,
 // clashing field names, channels and functions, and nesting deeper than
 // maxPlainDepth, where a cycle would be).
-func plainOf(v reflect.Value, depth int) (any, bool) {
+func (p *plainer) of(v reflect.Value, depth int) (any, bool) {
 	if !v.IsValid() {
 		return nil, true
 	}
@@ -62,9 +90,7 @@ func plainOf(v reflect.Value, depth int) (any, bool) {
 	}
 	depth++
 	t := v.Type()
-	if t == numberType || t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
-		t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(marshalerType) ||
-		t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType) {
+	if p.hasOwnForm(t) {
 		return nil, false
 	}
 	switch v.Kind() {
@@ -84,7 +110,7 @@ func plainOf(v reflect.Value, depth int) (any, bool) {
 		if v.IsNil() {
 			return nil, true
 		}
-		return plainOf(v.Elem(), depth)
+		return p.of(v.Elem(), depth)
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String || t.Key().Implements(textMarshalerType) {
 			return nil, false
@@ -98,7 +124,7 @@ func plainOf(v reflect.Value, depth int) (any, bool) {
 			if !utf8.ValidString(k) {
 				return nil, false
 			}
-			e, ok := plainOf(it.Value(), depth)
+			e, ok := p.of(it.Value(), depth)
 			if !ok {
 				return nil, false
 			}
@@ -112,22 +138,22 @@ func plainOf(v reflect.Value, depth int) (any, bool) {
 		if v.IsNil() {
 			return nil, true
 		}
-		return plainList(v, depth)
+		return p.list(v, depth)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, false
 		}
-		return plainList(v, depth)
+		return p.list(v, depth)
 	case reflect.Struct:
-		return plainStruct(v, depth)
+		return p.fields(v, depth)
 	}
 	return nil, false
 }
 
-func plainList(v reflect.Value, depth int) (any, bool) {
+func (p *plainer) list(v reflect.Value, depth int) (any, bool) {
 	out := make([]any, v.Len())
 	for i := range out {
-		e, ok := plainOf(v.Index(i), depth)
+		e, ok := p.of(v.Index(i), depth)
 		if !ok {
 			return nil, false
 		}
@@ -136,9 +162,9 @@ func plainList(v reflect.Value, depth int) (any, bool) {
 	return out, true
 }
 
-// plainStruct converts a struct's exported fields under their json names,
+// fields converts a struct's exported fields under their json names,
 // leaving out "-" fields and empty omitempty ones, as encoding/json does.
-func plainStruct(v reflect.Value, depth int) (any, bool) {
+func (p *plainer) fields(v reflect.Value, depth int) (any, bool) {
 	t := v.Type()
 	out := make(map[string]any, t.NumField())
 	for i := range t.NumField() {
@@ -173,7 +199,7 @@ func plainStruct(v reflect.Value, depth int) (any, bool) {
 		if _, dup := out[name]; dup {
 			return nil, false
 		}
-		e, ok := plainOf(fv, depth)
+		e, ok := p.of(fv, depth)
 		if !ok {
 			return nil, false
 		}

@@ -66,13 +66,13 @@ func TestPlainJSON(t *testing.T) {
 		struct{}{},
 	}
 	for _, v := range direct {
-		got, ok := plainOf(reflect.ValueOf(v), 0)
+		got, ok := (&plainer{}).of(reflect.ValueOf(v), 0)
 		if !ok {
-			t.Errorf("plainOf(%#v) took the round trip", v)
+			t.Errorf("plainer.of(%#v) took the round trip", v)
 			continue
 		}
 		if want := jsonRoundTrip(v); !reflect.DeepEqual(got, want) {
-			t.Errorf("plainOf(%#v) =\n%#v\nwant %#v", v, got, want)
+			t.Errorf("plainer.of(%#v) =\n%#v\nwant %#v", v, got, want)
 		}
 	}
 	roundTrip := []any{
@@ -80,10 +80,11 @@ func TestPlainJSON(t *testing.T) {
 		withTime{At: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}, embedded{plainIn{Big: 1}, "n"}, stringOpt{N: 5},
 		map[textKey]int{"a": 1}, map[int]string{1: "a"}, map[string]any{"bad \xff": 1}, ptrMarshal{V: 1}, &ptrMarshal{V: 1},
 		map[string]any{"f": func() {}}, make(chan int), [3]uint8{1, 2, 3},
+		struct{ time.Time }{time.Unix(0, 0)}, []ptrMarshal{{V: 1}}, map[string]any{"in": []any{json.Number("2")}},
 	}
 	for _, v := range roundTrip {
-		if _, ok := plainOf(reflect.ValueOf(v), 0); ok {
-			t.Errorf("plainOf(%#v) converted a shape it does not reproduce", v)
+		if _, ok := (&plainer{}).of(reflect.ValueOf(v), 0); ok {
+			t.Errorf("plainer.of(%#v) converted a shape it does not reproduce", v)
 		}
 		if got, want := PlainJSON(v), jsonRoundTrip(v); !reflect.DeepEqual(got, want) && !(isNaN(got) && isNaN(want)) {
 			t.Errorf("PlainJSON(%#v) = %#v, want %#v", v, got, want)
