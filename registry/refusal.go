@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -56,4 +57,70 @@ func (p *pipeline) fault(err error) (StoreFault, bool) {
 		return StoreFault{Retryable: errors.Is(err, fs.ErrNotExist)}, true
 	}
 	return StoreFault{}, false
+}
+
+// storeError is step 9 for a failed read: unavailable with data
+// {"retryable": bool} (and the facility when the caller may see it), never
+// internal; the message names no path.
+func (p *pipeline) storeError(err error) error {
+	var e *Error
+	if errors.As(err, &e) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	f, ok := p.fault(err)
+	if !ok {
+		return err
+	}
+	id := f.Facility
+	if id == "" && len(p.reads) == 1 {
+		id = p.reads[0]
+	}
+	if !p.served[id] {
+		id = ""
+	}
+	subject := "the stored data"
+	data := map[string]any{"retryable": f.Retryable}
+	var vals []string
+	if id != "" {
+		subject = "the stored data of facility " + sanitize.Name(id)
+		data["facility_id"] = id
+		vals = []string{id}
+	}
+	msg := subject + " could not be read (a damaged or unreadable file): a retry will not help until it is repaired or the facility re-ingested"
+	if f.Retryable {
+		msg = subject + " changed while the call read it (a file went missing or was replaced): retry the call"
+	}
+	return &Error{Code: CodeUnavailable, Message: msg, Data: data, Err: err, DataValues: vals}
+}
+
+// fail is step 10 for a refusal: any error that is not an *Error becomes
+// internal (its text is kept only in Err, for logs), and the message and
+// data lose every local path and every control character.
+func (p *pipeline) fail(err error) *Error {
+	var src *Error
+	if !errors.As(err, &src) {
+		name := "the call"
+		if p.e != nil {
+			name = p.e.cap.Name
+		}
+		src = &Error{Code: CodeInternal, Message: "internal error in " + name + ": the tool failed in a way it does not expect", Err: err}
+	}
+	e := *src
+	keep := make([]string, 0, len(e.DataValues))
+	stored := map[string]bool{}
+	for _, v := range e.DataValues {
+		keep = append(keep, sanitize.Name(v), v)
+		stored[v] = true
+	}
+	e.Message = p.red.Text(sanitize.Message(e.Message), keep...)
+	if e.Data != nil {
+		d, _ := deepCopy(PlainJSON(e.Data)).(map[string]any)
+		e.Data, _ = mapStrings(d, func(s string) string {
+			if stored[s] {
+				return p.red.Roots(s)
+			}
+			return p.red.Text(s, keep...)
+		}).(map[string]any)
+	}
+	return &e
 }
