@@ -3,7 +3,6 @@ package prompts
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -200,29 +199,7 @@ func oneLine(s string) string { return strings.TrimSpace(sanitize.Line(s)) }
 // '›', a markdown link's "](" as "] (", "://" as "[:]//" and "www." as
 // "www[.]". Unlike sanitize.Name it never cuts: an argument is refused
 // over its limit instead, so what the message names is what was sent.
-func quote(s string) string { return `"` + defang(sanitize.Line(s)) + `"` }
-
-// wwwPattern matches "www." in any case.
-var wwwPattern = regexp.MustCompile(`(?i)www\.`)
-
-// defang neutralises markup and links in a one-line string exactly as
-// sanitize.Value does before its cut (a test holds the two together).
-func defang(s string) string {
-	if strings.Contains(s, "](") {
-		s = strings.ReplaceAll(s, "](", "] (")
-	}
-	s = sanitize.NeutraliseCitations(s, nil)
-	if strings.ContainsAny(s, `<>"`) {
-		s = strings.NewReplacer("<", "‹", ">", "›", `"`, "'").Replace(s)
-	}
-	if strings.Contains(s, "://") {
-		s = strings.ReplaceAll(s, "://", "[:]//")
-	}
-	if strings.Contains(s, ".") {
-		s = wwwPattern.ReplaceAllStringFunc(s, func(m string) string { return m[:3] + "[.]" })
-	}
-	return s
-}
+func quote(s string) string { return `"` + sanitize.Defang(sanitize.Line(s)) + `"` }
 
 // sortedKeys returns m's keys in byte order.
 func sortedKeys[V any](m map[string]V) []string {

@@ -201,7 +201,7 @@ func offerable(s string) bool {
 	switch {
 	case s == "", utf8.RuneCountInString(s) > MaxIDLen, !utf8.ValidString(s):
 		return false
-	case strings.TrimSpace(s) != s, sanitize.Line(s) != s, defang(s) != s:
+	case strings.TrimSpace(s) != s, sanitize.Line(s) != s, sanitize.Defang(s) != s:
 		return false
 	case len(s) >= 6 && strings.EqualFold(s[:6], "NOTICE"):
 		return false

@@ -164,7 +164,7 @@ func escapeLen(s string) int {
 // "www." written "www[.]", then cut to [NameLimit] characters by [Cut].
 // Value is idempotent.
 func Value(v string) string {
-	return Cut(defang(Line(v)), NameLimit, v)
+	return Cut(Defang(Line(v)), NameLimit, v)
 }
 
 // Name returns [Value] of v in double quotes (a double quote inside becomes
@@ -225,8 +225,12 @@ func Citations(s string) [][]int {
 	return factBracket.FindAllStringIndex(s, -1)
 }
 
-// defang neutralises markup and links in an already one-line string.
-func defang(s string) string {
+// Defang neutralises markup and links in an already one-line string, as
+// [Value] does before its cut: fact-id brackets become parentheses, '<',
+// '>' and '"' become ‹, › and ', "://" and "www." are broken, and every
+// "](" of a markdown link is split, first and again last (a citation
+// bracket or "www[.]" written in between can make a new one).
+func Defang(s string) string {
 	if strings.Contains(s, "](") {
 		s = strings.ReplaceAll(s, "](", "] (")
 	}
@@ -239,6 +243,9 @@ func defang(s string) string {
 	}
 	if strings.Contains(s, ".") {
 		s = wwwPattern.ReplaceAllStringFunc(s, func(m string) string { return m[:3] + "[.]" })
+	}
+	if strings.Contains(s, "](") {
+		s = strings.ReplaceAll(s, "](", "] (")
 	}
 	return s
 }

@@ -42,6 +42,8 @@ func TestName(t *testing.T) {
 		{"script tag", "<script>alert(1)</script>", `"‹script›alert(1)‹/script›"`},
 		{"markdown link", "[x](https://evil)", `"[x] (https[:]//evil)"`},
 		{"www", "see WWW.evil.com", `"see WWW[.]evil.com"`},
+		{"link made by a citation bracket", "][A0@0]", `"] (A0@0)"`},
+		{"link made by www", "www.(x)", `"www[.] (x)"`},
 		{"inner quote", `AHU "2"`, `"AHU '2'"`},
 		{"newline", "AHU\n-2", `"AHU -2"`},
 	}
