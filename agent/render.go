@@ -48,7 +48,7 @@ func render(facts []Fact) string {
 			b.WriteString("\n\n")
 		}
 		if equip != "" {
-			b.WriteString(oneLine(equip) + ": ")
+			b.WriteString(header(equip))
 		}
 		for i, f := range g {
 			if i > 0 {
@@ -58,6 +58,20 @@ func render(facts []Fact) string {
 		}
 	}
 	return b.String()
+}
+
+// header is a group's heading, "AHU-1: " ("" for a blank name). A name
+// the checker would split into sentences ("0!", "Line 2. East") is written
+// in double quotes, which make it one word.
+func header(equip string) string {
+	name := strings.TrimSpace(oneLine(equip))
+	if name == "" {
+		return ""
+	}
+	if len(verify.Split(name+": x")) > 1 {
+		name = `"` + strings.ReplaceAll(name, `"`, "'") + `"`
+	}
+	return name + ": "
 }
 
 // cite returns a fact's text with its id on every sentence. List markers
@@ -81,8 +95,9 @@ func cite(f Fact) string {
 
 // citeSentence puts " [id]" before a sentence's final terminator ("…
 // hours [F1]."), adds a period when it has none, and after a closing quote
-// or bracket writes the id right after it ("… “stop.”[F1]"), where it still
-// belongs to the sentence.
+// or bracket, or where the space would split the sentence ("0!\"!"), writes
+// the id right after it ("… “stop.”[F1]"), where it still belongs to the
+// sentence.
 func citeSentence(s, id string) string {
 	tag := "[" + id + "]"
 	j := len(s)
@@ -107,7 +122,13 @@ func citeSentence(s, id string) string {
 	case j < len(s):
 		return s + tag
 	}
-	return strings.TrimRight(s[:t], " ") + " " + tag + s[t:]
+	if out := strings.TrimRight(s[:t], " ") + " " + tag + s[t:]; len(verify.Split(out)) == 1 {
+		return out
+	}
+	// The space before the id would end a sentence inside ("stop!" then
+	// "[F1]!"): the id goes right after the sentence, where it still
+	// belongs to it.
+	return s + tag
 }
 
 // templateAnswer renders facts and checks the rendering against the whole
