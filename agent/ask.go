@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -64,11 +65,22 @@ type route struct {
 	unknownEquip bool
 }
 
-// topicOf is the topic routeQuestion gives a question's words, without
-// looking at the facts.
-func topicOf(has func(map[string]bool) bool, wantsDo bool) string {
+// topicOf is a question's topic by its words: "cost" (a cost word or
+// '$'), "fix" (a fix word, or "do" asking for an action: "what should I
+// do", "what to do", "do about"; "what do the findings say" is not one),
+// "cause" (a cause word) or "".
+func topicOf(q string, ws []string) string {
+	has := func(set map[string]bool) bool {
+		return slices.ContainsFunc(ws, func(w string) bool { return set[w] })
+	}
+	wantsDo := false
+	for i, w := range ws {
+		if w == "do" && (i > 0 && doContext[ws[i-1]] || i+1 < len(ws) && ws[i+1] == "about") {
+			wantsDo = true
+		}
+	}
 	switch {
-	case has(costWords):
+	case has(costWords) || strings.Contains(q, "$"):
 		return "cost"
 	case has(fixWords) || wantsDo:
 		return "fix"
@@ -78,22 +90,14 @@ func topicOf(has func(map[string]bool) bool, wantsDo bool) string {
 	return ""
 }
 
-// namesOtherEquip reports whether the question names an equipment id the
-// context does not hold: a word of letters, a hyphen or underscore and a
-// number (AHU-9, VAV-1-2, CH_3). Standards and sections (G36, FC#5, §5.6.5,
-// Ch.5) have no such separator and do not count.
-func namesOtherEquip(q string, c *Context) bool {
-	known := map[string]bool{}
-	for _, e := range c.Equips() {
-		known[strings.ToLower(e)] = true
-	}
+// namesEquipID reports whether the question names an equipment id: a word
+// of letters, a hyphen or underscore and a number (AHU-9, VAV-1-2, CH_3).
+// Standards and sections (G36, FC#5, §5.6.5, Ch.5) have no such separator
+// and do not count. Asked when [namedEquips] found none, so such an id is
+// one the context holds no fact on (a held one is a whole word it finds).
+func namesEquipID(q string) bool {
 	words := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return !nameRune(r) })
-	for _, w := range words {
-		if equipLike(w) && !known[w] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(words, equipLike)
 }
 
 // equipLike reports whether a question word (a run of letters, digits,
@@ -124,22 +128,11 @@ func equipLike(w string) bool {
 func routeQuestion(q string, c *Context) route {
 	ws := words(q)
 	has := func(set map[string]bool) bool {
-		for _, w := range ws {
-			if set[w] {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(ws, func(w string) bool { return set[w] })
 	}
-	wantsDo := false
-	for i, w := range ws {
-		if w == "do" && (i > 0 && doContext[ws[i-1]] || i+1 < len(ws) && ws[i+1] == "about") {
-			wantsDo = true
-		}
-	}
-	r := route{equips: namedEquips(q, c)}
-	if len(r.equips) == 0 && namesOtherEquip(q, c) {
-		r.topic, r.unknownEquip = topicOf(has, wantsDo), true
+	r := route{equips: namedEquips(q, c), topic: topicOf(q, ws)}
+	if len(r.equips) == 0 && namesEquipID(q) {
+		r.unknownEquip = true
 		return r // about equipment the context holds nothing on
 	}
 	scope := c.facts
@@ -164,15 +157,15 @@ func routeQuestion(q string, c *Context) route {
 		return out
 	}
 	switch {
-	case has(costWords) || strings.Contains(q, "$"):
-		r.topic, r.facts = "cost", ofKind(KindCost)
+	case r.topic == "cost":
+		r.facts = ofKind(KindCost)
 		if len(r.facts) == 0 && len(r.equips) == 0 {
 			r.facts = fleet
 		}
-	case has(fixWords) || wantsDo:
-		r.topic, r.facts = "fix", ofKind(KindRecommendation)
-	case has(causeWords):
-		r.topic, r.facts = "cause", ofKind(KindRootCause)
+	case r.topic == "fix":
+		r.facts = ofKind(KindRecommendation)
+	case r.topic == "cause":
+		r.facts = ofKind(KindRootCause)
 		if len(r.facts) == 0 {
 			r.facts = ofKind(KindFinding)
 		}

@@ -31,6 +31,7 @@ func TestRouteQuestion(t *testing.T) {
 		{"case-insensitive name", "how is boiler 2?", c, "", []string{"F4", "R4"}},
 		{"a name is whole: AHU-10 is not AHU-1, and no fact is on AHU-10", "anything about AHU-10?", c, "", nil},
 		{"the cost of equipment the context does not hold", "what is the cost of ahu_9?", c, "cost", nil},
+		{"dollar sign on equipment the context does not hold", "how many $ on AHU-9", c, "cost", nil},
 		{"a fix for equipment the context does not hold", "what should I do about RTU-4 and CH-2?", c, "fix", nil},
 		{"standards and sections are not equipment", "does G36 or §5.6.5 or FC#5 or Ch.5 apply?", c, "", []string{"F1", "F2", "F3", "F4"}},
 		{"a hyphenated word is not equipment", "any follow-up on the set-point?", c, "", []string{"F1", "F2", "F3", "F4"}},
