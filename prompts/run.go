@@ -218,34 +218,10 @@ func reason(err error) string {
 // returns already; a handler's own values, a struct or an []int, are
 // converted as the registry converts them).
 func decoded(data any) any {
-	if isJSON(data) {
+	if registry.Decoded(data) {
 		return data
 	}
 	return registry.PlainJSON(data)
-}
-
-// isJSON reports whether v holds only what encoding/json decodes into an
-// any: objects, arrays, strings, float64, bool and nil.
-func isJSON(v any) bool {
-	switch x := v.(type) {
-	case nil, string, float64, bool, json.Number:
-		return true
-	case map[string]any:
-		for _, c := range x {
-			if !isJSON(c) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		for _, c := range x {
-			if !isJSON(c) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // factArgs returns facts as check_citations' facts argument (decoded JSON

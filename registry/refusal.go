@@ -114,7 +114,7 @@ func (p *pipeline) fail(err error) *Error {
 	}
 	e.Message = p.red.Text(sanitize.Message(e.Message), keep...)
 	if e.Data != nil {
-		d, _ := deepCopy(PlainJSON(e.Data)).(map[string]any)
+		d, _ := PlainJSON(e.Data).(map[string]any) // a fresh copy
 		e.Data, _ = mapStrings(d, func(s string) string {
 			if stored[s] {
 				return p.red.Roots(s)

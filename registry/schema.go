@@ -138,7 +138,7 @@ func compileSchema(url string, s map[string]any) (*compiled, error) {
 // strings, booleans, nil, finite numbers), converting the common Go shapes
 // directly and anything else through a JSON round trip.
 func jsonValue(v any) (any, error) {
-	if decoded(v) {
+	if Decoded(v) {
 		return v, nil // the validator only reads it
 	}
 	if out, ok := plainValue(v); ok {
@@ -147,25 +147,26 @@ func jsonValue(v any) (any, error) {
 	return toJSONValue(v)
 }
 
-// decoded reports whether v is already a JSON value as encoding/json
-// decodes it (maps, slices, strings, finite float64, bool, nil), as
-// normalised results are: the validator takes it without a copy.
-func decoded(v any) bool {
+// Decoded reports whether v is already a JSON value as encoding/json
+// decodes it (maps, slices, strings, finite float64 or json.Number, bool,
+// nil), as the data of Registry.Call's results is: such a value needs no
+// conversion (see [PlainJSON]) to be read as JSON.
+func Decoded(v any) bool {
 	switch x := v.(type) {
-	case nil, string, bool:
+	case nil, string, bool, json.Number:
 		return true
 	case float64:
 		return !math.IsNaN(x) && !math.IsInf(x, 0)
 	case map[string]any:
 		for _, e := range x {
-			if !decoded(e) {
+			if !Decoded(e) {
 				return false
 			}
 		}
 		return true
 	case []any:
 		for _, e := range x {
-			if !decoded(e) {
+			if !Decoded(e) {
 				return false
 			}
 		}
