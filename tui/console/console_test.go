@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,21 +59,7 @@ func (r *rig) drive(cmd tea.Cmd) {
 
 // flatten runs cmd and its batches, skipping the indicator's ticks.
 func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case nil, frameMsg:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{m}
-	}
+	return slices.DeleteFunc(tuitest.Flatten(cmd), func(m tea.Msg) bool { _, tick := m.(frameMsg); return tick })
 }
 
 func (r *rig) press(keys ...string) {

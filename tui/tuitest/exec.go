@@ -50,30 +50,40 @@ func PlainEnv(t testing.TB, c Caller, cc *registry.CallContext) *screen.Env {
 	return NewEnv(t, c, cc, themes.NameMono, Modes[2].Mode, t.TempDir())
 }
 
-// Exec runs cmd by hand the way the root would: batches are run one by
-// one, and each screen.CallMsg becomes the screen.DoneMsg of calling c. It
-// returns every message produced, in order (nil messages dropped).
-func Exec(c Caller, cc *registry.CallContext, cmd tea.Cmd) []tea.Msg {
+// Flatten runs cmd and the commands of its batches, in order, and returns
+// the messages they produce (nil messages dropped), calling nothing.
+func Flatten(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	msg := cmd()
-	switch m := msg.(type) {
+	switch m := cmd().(type) {
 	case nil:
 		return nil
 	case tea.BatchMsg:
 		var out []tea.Msg
-		for _, c2 := range m {
-			out = append(out, Exec(c, cc, c2)...)
+		for _, c := range m {
+			out = append(out, Flatten(c)...)
 		}
 		return out
-	case screen.CallMsg:
-		start := time.Now()
-		res, err := c.Call(context.Background(), m.Name, m.Args, cc)
-		return []tea.Msg{screen.DoneMsg{Owner: m.Owner, Tag: m.Tag, Name: m.Name, Args: m.Args, Result: res, Err: err,
-			Elapsed: time.Since(start).Round(time.Second)}}
+	default:
+		return []tea.Msg{m}
 	}
-	return []tea.Msg{msg}
+}
+
+// Exec runs cmd by hand the way the root would: batches are run one by
+// one, and each screen.CallMsg becomes the screen.DoneMsg of calling c. It
+// returns every message produced, in order (nil messages dropped).
+func Exec(c Caller, cc *registry.CallContext, cmd tea.Cmd) []tea.Msg {
+	msgs := Flatten(cmd)
+	for i, msg := range msgs {
+		if m, ok := msg.(screen.CallMsg); ok {
+			start := time.Now()
+			res, err := c.Call(context.Background(), m.Name, m.Args, cc)
+			msgs[i] = screen.DoneMsg{Owner: m.Owner, Tag: m.Tag, Name: m.Name, Args: m.Args, Result: res, Err: err,
+				Elapsed: time.Since(start).Round(time.Second)}
+		}
+	}
+	return msgs
 }
 
 // Key returns the key message bubbletea sends for k ("n", "enter",

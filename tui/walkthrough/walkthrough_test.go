@@ -66,25 +66,6 @@ func (r *rig) drive(cmd tea.Cmd) {
 	}
 }
 
-// flatten runs cmd and its batches, calling nothing.
-func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{m}
-	}
-}
-
 func (r *rig) press(keys ...string) {
 	for _, k := range keys {
 		_, cmd := r.s.Update(apptest.Key(k))
@@ -296,7 +277,7 @@ func TestStepByStepAndCancel(t *testing.T) {
 	// enter runs the selected step only; a cancelled call leaves it to run
 	// again
 	_, cmd := r.s.Update(apptest.Key("enter"))
-	msgs := flatten(cmd) // the call messages, not called
+	msgs := tuitest.Flatten(cmd) // the call messages, not called
 	call, ok := tuitest.Find[screen.CallMsg](msgs)
 	if !ok || call.Name != "points" {
 		t.Fatalf("enter asked for %v", msgs)
