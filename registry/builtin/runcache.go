@@ -87,15 +87,12 @@ func (c *runCache) find(match func(cachedRun) bool) *fdd.RunResult {
 	return nil
 }
 
-// put caches res under key with no frames key.
-func (c *runCache) put(key string, res *fdd.RunResult) { c.putRun(key, "", res) }
-
-// putRun caches res under its run key (or "" for a run without rules) and
+// put caches res under its run key (or "" for a run without rules) and
 // its frames key, in place of a run with the same run key and of a run
 // without rules over the same frames, dropping the least recently used
 // runs beyond the bounds; a run costing more than the whole budget is not
 // kept.
-func (c *runCache) putRun(key, frames string, res *fdd.RunResult) {
+func (c *runCache) put(key, frames string, res *fdd.RunResult) {
 	cost := runCost(res)
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -359,7 +359,7 @@ func TestRunCache_Bounds(t *testing.T) {
 	}
 	c := newRunCache(3, 1<<30)
 	for i := range 5 {
-		c.put(fmt.Sprint(i), small(1))
+		c.put(fmt.Sprint(i), "", small(1))
 	}
 	if held, _, stored := c.counts(); held != 3 || stored != 5 {
 		t.Fatalf("holds %d of %d stored, want the last 3", held, stored)
@@ -367,11 +367,11 @@ func TestRunCache_Bounds(t *testing.T) {
 	if c.get("0") != nil || c.get("1") != nil || c.get("2") == nil {
 		t.Fatal("the oldest runs are kept, or a recent one dropped")
 	}
-	c.put("5", small(1)) // "2" was used last, so "3" goes
+	c.put("5", "", small(1)) // "2" was used last, so "3" goes
 	if c.get("3") != nil || c.get("2") == nil || c.get("4") == nil || c.get("5") == nil {
 		t.Fatal("not the least recently used run evicted")
 	}
-	c.put("5", small(2)) // the same key again: replaced, not added
+	c.put("5", "", small(2)) // the same key again: replaced, not added
 	if held, _, _ := c.counts(); held != 3 {
 		t.Fatalf("a repeated key holds %d runs", held)
 	}
@@ -379,12 +379,12 @@ func TestRunCache_Bounds(t *testing.T) {
 	one := runCost(small(10))
 	b := newRunCache(10, one*2+one/2)
 	for i := range 4 {
-		b.put(fmt.Sprint(i), small(10))
+		b.put(fmt.Sprint(i), "", small(10))
 	}
 	if held, _, _ := b.counts(); held != 2 || b.bytes > b.budget {
 		t.Fatalf("budget of 2.5 runs holds %d (%d bytes of %d)", held, b.bytes, b.budget)
 	}
-	b.put("huge", small(40))
+	b.put("huge", "", small(40))
 	if b.get("huge") != nil {
 		t.Error("a run larger than the budget was kept")
 	}

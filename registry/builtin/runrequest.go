@@ -137,7 +137,7 @@ func (e *env) run(ctx context.Context, req *runRequest) (*fdd.RunResult, error) 
 		return nil, err
 	}
 	if now, err := req.src.r.Generation(ctx, []string{req.facility}); err == nil && now == req.gen {
-		e.runs.putRun(key, frames, res)
+		e.runs.put(key, frames, res)
 	}
 	return withSeverity(res, req.spec.MinSeverity), nil
 }
