@@ -46,7 +46,6 @@ type tsPages struct {
 	rows   int // rows left in the current page
 	levels levelRuns
 	vals   deltaInt64
-	buf    []int64 // one run of values, when decoded apart from out
 }
 
 // read decodes the next n rows into out (as stored units times mul),
