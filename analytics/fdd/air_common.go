@@ -133,15 +133,6 @@ func occCaveat(f *series.Frame) []string {
 	return nil
 }
 
-// and2 returns a new mask a && b.
-func and2(a, b []bool) []bool {
-	out := make([]bool, len(a))
-	for i := range a {
-		out[i] = a[i] && b[i]
-	}
-	return out
-}
-
 // or2 returns a new mask a || b; a nil side counts as all false.
 func or2(a, b []bool) []bool {
 	n := max(len(a), len(b))

@@ -295,15 +295,6 @@ func checkG36(ctx context.Context, in *Input, p Values) (Outcome, error) {
 	}, nil
 }
 
-// appliesIn reports whether a sample in state s is judged by a condition
-// applicable in states; osCool counts when both OS3 and OS4 apply.
-func appliesIn(states, s int) bool {
-	if s == osCool {
-		return states&os3 != 0 && states&os4 != 0
-	}
-	return states&s != 0
-}
-
 // joinList joins with ", ".
 func joinList(xs []string) string {
 	s := ""

@@ -74,9 +74,6 @@ func isOn(v float64) bool { return v > 0.5 }
 // isOpen reports whether a 0–100 % valve or damper command is open (> 5 %).
 func isOpen(v float64) bool { return v > valveOpenPct }
 
-// isClosed reports whether a 0–100 % command is known and at most 5 %.
-func isClosed(v float64) bool { return v <= valveOpenPct }
-
 // known reports whether v is a value (not NaN).
 func known(v float64) bool { return !math.IsNaN(v) }
 

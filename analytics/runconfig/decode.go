@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -366,12 +365,3 @@ func (d *decoder) unitFor(n *node, path, dim, what string) (string, error) {
 	return u, nil
 }
 
-// ruleNames lists the catalog's names, sorted.
-func (d *decoder) ruleNames() []string {
-	out := make([]string, 0, len(d.rules))
-	for n := range d.rules {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}

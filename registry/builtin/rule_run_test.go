@@ -1,7 +1,6 @@
 package builtin_test
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -457,11 +456,3 @@ func masked(t testing.TB, v any) []byte {
 	return anyToken.ReplaceAll(maskTokens(t, v), []byte("${1}-TOKEN"))
 }
 
-// resultSize is the serialized size of a result.
-func resultSize(t testing.TB, res *registry.Result) int {
-	b, err := json.Marshal(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(b)
-}
