@@ -364,4 +364,3 @@ func (d *decoder) unitFor(n *node, path, dim, what string) (string, error) {
 	}
 	return u, nil
 }
-

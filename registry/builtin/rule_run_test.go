@@ -455,4 +455,3 @@ func masked(t testing.TB, v any) []byte {
 	t.Helper()
 	return anyToken.ReplaceAll(maskTokens(t, v), []byte("${1}-TOKEN"))
 }
-
